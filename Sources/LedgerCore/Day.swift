@@ -1,0 +1,116 @@
+/// A calendar day: year, month and day, with no time and no time zone.
+///
+/// A transaction's date is a `Day` in the source's own time zone; instants (`Date`) are only for
+/// moments the program itself records. Days are ordered, can be stepped one at a time, and print
+/// as ISO 8601 (`2024-01-15`).
+public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year, 1 to 9999.
+    public let year: Int
+    /// The month, 1 to 12.
+    public let month: Int
+    /// The day of the month, 1 to 28...31.
+    public let day: Int
+
+    /// Creates a day, or `nil` when there is no such day (`2024-02-30`, month 13, year 0).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            day >= 1, day <= Day.daysIn(month: month, year: year)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The number of days in a month of a year (Gregorian, proleptic).
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Whether a year has February 29.
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let y = String(year), m = String(month), d = String(day)
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
+            + (m.count < 2 ? "0" : "") + m + "-" + (d.count < 2 ? "0" : "") + d
+    }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+extension Day {
+    /// Days since 1970-01-01 (negative before it).
+    public var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let monthIndex = month > 2 ? month - 3 : month + 9
+        let dayOfYear = (153 * monthIndex + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day a number of days after 1970-01-01, or `nil` outside years 1...9999.
+    public init?(daysSinceEpoch: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The calendar day of an instant at a fixed offset from UTC.
+    ///
+    /// - Parameters:
+    ///   - secondsSinceEpoch: the instant, in seconds since 1970-01-01T00:00:00Z.
+    ///   - offsetSeconds: the source's offset from UTC (`-18000` for EST).
+    public init?(secondsSinceEpoch: Int64, offsetSeconds: Int) {
+        let local = secondsSinceEpoch + Int64(offsetSeconds)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        guard let days = Int(exactly: days) else { return nil }
+        self.init(daysSinceEpoch: days)
+    }
+
+    /// The day `count` days later (earlier when negative), or `nil` past the calendar's range.
+    public func adding(days count: Int) -> Day? {
+        Day(daysSinceEpoch: daysSinceEpoch + count)
+    }
+
+    /// The next day (clamped at 9999-12-31).
+    public var next: Day { adding(days: 1) ?? self }
+
+    /// The previous day (clamped at 0001-01-01).
+    public var previous: Day { adding(days: -1) ?? self }
+
+    /// The first day of this day's month.
+    public var firstOfMonth: Day {
+        // swift-format-ignore: NeverForceUnwrap
+        // Day 1 exists in every valid month.
+        Day(year: year, month: month, day: 1)!
+    }
+
+    /// The month containing this day: includes its first day, excludes the next month's first day.
+    public var monthWindow: DayWindow {
+        let start = firstOfMonth
+        let end =
+            month == 12
+            ? Day(year: year + 1, month: 1, day: 1) : Day(year: year, month: month + 1, day: 1)
+        return DayWindow(start: start, end: end)
+    }
+}

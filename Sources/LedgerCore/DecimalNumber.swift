@@ -1,0 +1,89 @@
+/// A decimal number read exactly from text: a sign, an integer significand and a count of
+/// fraction digits. `-12.50` is `(isNegative: true, significand: 1250, fractionDigits: 2)`.
+///
+/// It is the exact intermediate between the text in a file and ``Money``: it never passes
+/// through a floating-point value.
+public struct DecimalNumber: Sendable, Hashable {
+    /// Whether the text had a minus sign (a zero may be negative: `-0.00`).
+    public var isNegative: Bool
+    /// All the digits, without the decimal point.
+    public var significand: UInt64
+    /// How many of the significand's digits stand after the decimal point.
+    public var fractionDigits: Int
+
+    /// Creates a number.
+    public init(isNegative: Bool, significand: UInt64, fractionDigits: Int) {
+        self.isNegative = isNegative
+        self.significand = significand
+        self.fractionDigits = fractionDigits
+    }
+}
+
+extension DecimalNumber {
+    /// What went wrong while reading a number.
+    public enum ParseFailure: Error, Sendable {
+        case notANumber
+        case overflow
+    }
+
+    /// Reads a decimal number from bytes, consuming all of them.
+    ///
+    /// Accepts surrounding spaces, one leading `+` or `-`, digits, at most one decimal separator
+    /// and, when `groupingSeparator` is given, that separator between groups of three digits in
+    /// the integer part (`1,234,567.89`). At least one digit is required; `.5` and `12.` are read.
+    ///
+    /// - Throws: ``ParseFailure``.
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        decimalSeparator: UInt8 = UInt8(ascii: "."),
+        groupingSeparator: UInt8? = nil
+    ) throws(ParseFailure) -> DecimalNumber {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard start < end else { throw .notANumber }
+
+        var isNegative = false
+        if bytes[start] == UInt8(ascii: "-") || bytes[start] == UInt8(ascii: "+") {
+            isNegative = bytes[start] == UInt8(ascii: "-")
+            start += 1
+        }
+
+        var significand: UInt64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        var inFraction = false
+        var groupLength = 0  // digits since the last grouping separator
+        var sawGrouping = false
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte >= 0x30 && byte <= 0x39 {
+                let (times10, o1) = significand.multipliedReportingOverflow(by: 10)
+                let (next, o2) = times10.addingReportingOverflow(UInt64(byte &- 0x30))
+                if o1 || o2 { throw .overflow }
+                significand = next
+                digitCount += 1
+                groupLength += 1
+                if inFraction { fractionDigits += 1 }
+            } else if byte == decimalSeparator, !inFraction {
+                if sawGrouping && groupLength != 3 { throw .notANumber }
+                inFraction = true
+            } else if let grouping = groupingSeparator, byte == grouping, !inFraction {
+                // A group separator needs 1-3 digits before the first one and exactly 3 after each.
+                if digitCount == 0 || groupLength > 3 || (sawGrouping && groupLength != 3) {
+                    throw .notANumber
+                }
+                sawGrouping = true
+                groupLength = 0
+            } else {
+                throw .notANumber
+            }
+            index += 1
+        }
+        guard digitCount > 0 else { throw .notANumber }
+        if sawGrouping && !inFraction && groupLength != 3 { throw .notANumber }
+        return DecimalNumber(isNegative: isNegative, significand: significand, fractionDigits: fractionDigits)
+    }
+}

@@ -1,0 +1,69 @@
+/// One transaction as a source states it, normalised to the shape every format shares.
+///
+/// An adapter builds drafts; the importer validates them and hands them to the store in batches.
+/// The amount is positive and ``direction`` says which way it went. ``bookingDay`` is the day the
+/// statement counts (balances and checkpoints use it); ``transactionDay`` is the day of the purchase
+/// when the source gives one (OFX `DTUSER`, FinanceKit `transactionDate`).
+public struct Draft: Sendable, Hashable {
+    /// The account's name, as declared by an ``AccountReference`` from the same source.
+    public var account: String
+    /// The day the statement counts the transaction.
+    public var bookingDay: Day
+    /// The day the purchase happened, when the source says.
+    public var transactionDay: Day?
+    /// The exact, positive amount.
+    public var amount: Money
+    /// Money in (`credit`) or out (`debit`), seen from the account holder.
+    public var direction: Direction
+    /// The payee or the bank's description.
+    public var description: String
+    /// Extra text: a memo, a reference, the original description.
+    public var memo: String
+    /// Booked or still pending.
+    public var status: TransactionStatus
+    /// The source's own stable id (OFX `FITID`, FinanceKit `id`), when it has one.
+    public var externalID: String?
+    /// The account's balance after this row, in signed minor units, when the source states it
+    /// (a CSV running-balance column).
+    public var runningBalance: Int64?
+    /// Where the record starts in the source.
+    public var location: SourceLocation
+
+    /// Creates a draft.
+    public init(
+        account: String,
+        bookingDay: Day,
+        transactionDay: Day? = nil,
+        amount: Money,
+        direction: Direction,
+        description: String,
+        memo: String = "",
+        status: TransactionStatus = .booked,
+        externalID: String? = nil,
+        runningBalance: Int64? = nil,
+        location: SourceLocation
+    ) {
+        self.account = account
+        self.bookingDay = bookingDay
+        self.transactionDay = transactionDay
+        self.amount = amount
+        self.direction = direction
+        self.description = description
+        self.memo = memo
+        self.status = status
+        self.externalID = externalID
+        self.runningBalance = runningBalance
+        self.location = location
+    }
+
+    /// The amount with its direction's sign, in minor units.
+    public var signedMinorUnits: Int64 { amount.signedMinorUnits(direction) }
+}
+
+/// Whether the bank has booked a transaction yet.
+public enum TransactionStatus: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Counted in the statement balance.
+    case booked
+    /// Authorised or pending: shown, but not counted in balances or checkpoints.
+    case pending
+}
