@@ -40,7 +40,7 @@ public protocol FormatAdapter {
 }
 
 /// What an adapter finds in a source, in order.
-public enum AdapterEvent: Sendable {
+public enum AdapterEvent: Sendable, Hashable {
     /// An account, declared before the drafts that name it.
     case account(AccountReference)
     /// One transaction.
