@@ -5,7 +5,7 @@ extension Ledger {
     ///
     /// A row whose identity is already stored (same source id, or same fingerprint and
     /// occurrence) is skipped and counted as a duplicate. Any other failure rolls the whole batch
-    /// back and answers `.notSaved` with the reason.
+    /// back and answers `.notSaved` with the reason, located at the record that failed when one did.
     ///
     /// - Parameters:
     ///   - rows: the batch, in source order.
@@ -16,8 +16,13 @@ extension Ledger {
                 let statement = try preparedInsert()
                 var inserted = 0
                 for row in rows {
-                    try bindInsert(statement, row, importID: importID)
-                    try statement.step()
+                    do throws(StoreError) {
+                        try bindInsert(statement, row, importID: importID)
+                        try statement.step()
+                    } catch {
+                        // Point at the record that failed rather than at the database file.
+                        throw StoreError(error.reason, at: row.draft.location)
+                    }
                     if database.changes > 0 { inserted += 1 }
                 }
                 statement.reset()
