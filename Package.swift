@@ -39,10 +39,6 @@ let package = Package(
         ),
         .target(name: "LedgerCLI", dependencies: ["LedgerCore", "LedgerStore", "LedgerImport"]),
         .executableTarget(name: "ledgerport", dependencies: ["LedgerCLI"]),
-        .executableTarget(
-            name: "LedgerBench",
-            dependencies: ["LedgerCore", "LedgerStore", "LedgerImport"]
-        ),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),
