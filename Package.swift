@@ -4,7 +4,7 @@ import PackageDescription
 /// One row per format adapter: the module's name and what it needs beyond LedgerCore.
 /// Each row generates the adapter's target, its test target and its link into LedgerImport.
 let adapters: [(name: String, dependencies: [Target.Dependency])] = [
-    ("CSVAdapter", []),
+    ("CSVAdapter", [])
 ]
 
 let adapterTargets: [Target] = adapters.flatMap { adapter -> [Target] in

@@ -5,7 +5,7 @@ import LedgerCore
 public enum FormatRegistry {
     /// The registered adapters. A new format is one line here (and its module in Package.swift).
     public static let adapters: [any FormatAdapter.Type] = [
-        CSVFormat.self,
+        CSVFormat.self
     ]
 
     /// The adapter with this id (`csv`, `ofx`), if any.

@@ -35,10 +35,10 @@ final class Statement {
         var text = value
         let code = text.withUTF8 { buffer -> Int32 in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
-                return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT_POINTER)
+                return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
             }
             return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                sqlite3_bind_text(handle, index, pointer, Int32(buffer.count), SQLITE_TRANSIENT_POINTER)
+                sqlite3_bind_text(handle, index, pointer, Int32(buffer.count), transientDestructor)
             }
         }
         try check(code, "sqlite3_bind_text")
@@ -130,7 +130,7 @@ enum Binding {
 }
 
 /// SQLite's `SQLITE_TRANSIENT`: copy the bound bytes now.
-private let SQLITE_TRANSIENT_POINTER = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 @available(*, unavailable)
 extension Statement: Sendable {}
