@@ -10,13 +10,9 @@ extension Ledger {
     public func explained(_ checkpoint: Checkpoint, of account: StoredAccount) throws(StoreError) -> Checkpoint {
         var result = checkpoint
         let previous = try latestCheckpoint(of: account, before: checkpoint.asOf)
-        let rows = try diagnosticRows(of: account, after: previous?.asOf, through: checkpoint.asOf)
-        let pending = rows.filter(\.isPending)
-        guard let pendingSum = Money.sum(pending.map(\.signedMinorUnits)) else {
-            throw StoreError(.overflow("the pending rows of \(account.name)"), at: .file(path))
-        }
-        result.pending = PendingSummary(count: pending.count, sum: pendingSum, transactions: pending.map(\.id))
+        result.pending = try pendingSummary(of: account, after: previous?.asOf, through: checkpoint.asOf)
         guard let discrepancy = checkpoint.discrepancy, discrepancy != 0, let previous else { return result }
+        let rows = try diagnosticRows(of: account, after: previous.asOf, through: checkpoint.asOf)
         var balances = try statedBalances(of: account, after: previous.asOf, through: checkpoint.asOf)
         balances[checkpoint.asOf] = checkpoint.actual
         let diagnostics = DiscrepancyDiagnostics(
@@ -29,6 +25,29 @@ extension Ledger {
     /// One transaction by id, if it exists.
     public func transaction(id: Int64) throws(StoreError) -> StoredTransaction? {
         try transactions(ids: [id]).first
+    }
+
+    /// The most pending transaction ids a summary lists.
+    static let pendingIDLimit = 1_000
+
+    /// The window's pending rows: count, exact sum, and the first ids.
+    private func pendingSummary(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
+        -> PendingSummary
+    {
+        let query = try database.prepare(
+            """
+            SELECT id, CASE direction WHEN 'credit' THEN amount ELSE -amount END FROM transactions
+            WHERE account_id = ?1 AND (?2 IS NULL OR day > ?2) AND day <= ?3 AND status = 'pending'
+            ORDER BY day, id
+            """)
+        let rows = try query.rows([.int(account.id), .optional(after?.description), .text(through.description)]) {
+            row throws(StoreError) in (row.int(0), row.int(1))
+        }
+        guard let sum = Money.sum(rows.map(\.1)) else {
+            throw StoreError(.overflow("the pending rows of \(account.name)"), at: .file(path))
+        }
+        return PendingSummary(
+            count: rows.count, sum: sum, transactions: rows.prefix(Ledger.pendingIDLimit).map(\.0))
     }
 
     /// The window's rows as the diagnostics read them, by day and storage order.
