@@ -65,6 +65,9 @@ extension Day {
 
     /// The day a number of days after 1970-01-01, or `nil` outside years 1...9999.
     public init?(daysSinceEpoch: Int) {
+        // Years 1...9999 span about 3.65 million days; far outside them the arithmetic below
+        // would overflow, so any count that large is refused first.
+        guard daysSinceEpoch.magnitude < 4_000_000 else { return nil }
         // Howard Hinnant's civil_from_days.
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -83,16 +86,21 @@ extension Day {
     /// - Parameters:
     ///   - secondsSinceEpoch: the instant, in seconds since 1970-01-01T00:00:00Z.
     ///   - offsetSeconds: the source's offset from UTC (`-18000` for EST).
+    ///
+    /// - Returns: `nil` when the local time falls outside years 1...9999 (or outside 64 bits).
     public init?(secondsSinceEpoch: Int64, offsetSeconds: Int) {
-        let local = secondsSinceEpoch + Int64(offsetSeconds)
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let (local, overflow) = secondsSinceEpoch.addingReportingOverflow(Int64(offsetSeconds))
+        guard !overflow else { return nil }
+        // Division rounding toward minus infinity: one second before the epoch is 1969-12-31.
+        let days = local / 86_400 - (local % 86_400 < 0 ? 1 : 0)
         guard let days = Int(exactly: days) else { return nil }
         self.init(daysSinceEpoch: days)
     }
 
     /// The day `count` days later (earlier when negative), or `nil` past the calendar's range.
     public func adding(days count: Int) -> Day? {
-        Day(daysSinceEpoch: daysSinceEpoch + count)
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(count)
+        return overflow ? nil : Day(daysSinceEpoch: sum)
     }
 
     /// The next day (clamped at 9999-12-31).

@@ -52,4 +52,32 @@ struct DayTests {
         #expect(Day(secondsSinceEpoch: instant, offsetSeconds: 14 * 3600)?.description == "2024-01-15")
         #expect(Day(secondsSinceEpoch: -1, offsetSeconds: 0)?.description == "1969-12-31")
     }
+
+    @Test(
+        "an instant or a count of days outside years 1...9999 is nil, never an overflow trap",
+        arguments: [
+            // Found by Fuzz/day (crash-fa8e0d16…): the first 8 bytes as seconds, the next 8 as an offset.
+            (0x6091_d000_3d03_8a90, 0x353d_038a_9035_9028),
+            (.max, 1), (.min, -1), (.min, 0), (.max, 0), (4_000_000_000_000, .max), (253_402_300_800, 0),
+        ] as [(Int64, Int)])
+    func farAway(seconds: Int64, offset: Int) {
+        #expect(Day(secondsSinceEpoch: seconds, offsetSeconds: offset) == nil)
+        #expect(Day(daysSinceEpoch: Int(seconds)) == nil)
+        #expect(Day(daysSinceEpoch: 0)?.adding(days: Int(seconds)) == nil)
+        #expect(Day(daysSinceEpoch: 0)?.adding(days: .max) == nil)
+    }
+
+    @Test("the first and last days of the calendar are reached exactly, and no further")
+    func calendarEdges() throws {
+        let first = try #require(Day(iso: "0001-01-01"))
+        let last = try #require(Day(iso: "9999-12-31"))
+        #expect(Day(daysSinceEpoch: first.daysSinceEpoch) == first)
+        #expect(Day(daysSinceEpoch: last.daysSinceEpoch) == last)
+        #expect(first.adding(days: -1) == nil && last.adding(days: 1) == nil)
+        #expect(Day(secondsSinceEpoch: Int64(last.daysSinceEpoch) * 86_400 + 86_399, offsetSeconds: 0) == last)
+        #expect(Day(secondsSinceEpoch: Int64(first.daysSinceEpoch) * 86_400, offsetSeconds: 0) == first)
+        #expect(Day(secondsSinceEpoch: Int64(first.daysSinceEpoch) * 86_400 - 1, offsetSeconds: 0) == nil)
+        #expect(Day(secondsSinceEpoch: -86_400, offsetSeconds: 0)?.description == "1969-12-31")
+        #expect(Day(secondsSinceEpoch: -86_401, offsetSeconds: 0)?.description == "1969-12-30")
+    }
 }

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/<name>/main.swift with swiftc (never SwiftPM) and runs each
+# for a given time, keeping a corpus and any crash input.
+#
+#   scripts/reliability/fuzz.sh [--seconds N] [--build-only] [TARGET...]   (default: every target, 60 s)
+#
+# Each target's Fuzz/<name>/modules lists the module folders under Sources/ it needs, in
+# dependency order; each is compiled once per run with -sanitize=fuzzer,address into .build/fuzz/lib/.
+# Seeds:   Fuzz/<name>/seeds/ (committed)       Corpus: .build/fuzz/corpus/<name>/ (kept between runs)
+# Crashes: Fuzz/<name>/crashes/ (commit them, and add each as a regression test)
+# Prints one line per target: "fuzz NAME: ok|CRASH|FAILED-TO-BUILD, N executions in S s, corpus C"
+# and exits 1 if any target crashed or failed to build.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+seconds=60
+build_only=0
+targets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --seconds) seconds=$2; shift 2 ;;
+        --build-only) build_only=1; shift ;;
+        -h|--help) sed -n 2,12p "$0"; exit 0 ;;
+        -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
+        *) targets+=("$1"); shift ;;
+    esac
+done
+if [ ${#targets[@]} -eq 0 ]; then
+    for dir in Fuzz/*/; do targets+=("$(basename "$dir")"); done
+fi
+
+out=$root/.build/fuzz
+sanitize=(-sanitize=fuzzer,address -O -g -parse-as-library)
+
+# Extra compiler and linker flags for a module, if it needs a C library.
+module_flags() {
+    case "$1" in
+        CSVAdapter|LedgerCore|FeedAdapter) ;;
+        OFXAdapter)
+            echo "-I /usr/include/libxml2 -Xcc -fmodule-map-file=$root/Sources/CLibXML2/module.modulemap -lxml2" ;;
+    esac
+}
+
+# Compiles one SwiftPM module's sources into a static library and a .swiftmodule.
+build_module() { # target-dir module
+    local dir=$1 module=$2
+    local sources
+    sources=$(find "Sources/$module" -name '*.swift' | sort)
+    # shellcheck disable=SC2046,SC2086
+    swiftc "${sanitize[@]}" -module-name "$module" -emit-module -emit-module-path "$dir/$module.swiftmodule" \
+        -emit-library -static -o "$dir/lib$module.a" -I "$dir" $(module_flags "$module") $sources
+}
+
+built=" "
+build_target() { # name
+    local name=$1 dir=$out/lib
+    mkdir -p "$dir" "$out/$name"
+    local modules libs=() flags=""
+    modules=$(cat "Fuzz/$name/modules")
+    for module in $modules; do
+        if [[ "$built" != *" $module "* ]]; then
+            build_module "$dir" "$module" || return 1
+            built+="$module "
+        fi
+        libs+=("-l$module")
+        flags+=" $(module_flags "$module")"
+    done
+    # shellcheck disable=SC2086
+    swiftc "${sanitize[@]}" -I "$dir" -L "$dir" "Fuzz/$name/main.swift" "${libs[@]}" $flags -o "$out/$name/fuzz-$name"
+}
+
+status=0
+for name in "${targets[@]}"; do
+    if [ ! -f "Fuzz/$name/main.swift" ]; then
+        echo "fuzz $name: FAILED-TO-BUILD, no Fuzz/$name/main.swift"
+        status=1
+        continue
+    fi
+    if ! build_target "$name" >"$out-$name-build.log" 2>&1; then
+        echo "fuzz $name: FAILED-TO-BUILD, see $out-$name-build.log"
+        status=1
+        continue
+    fi
+    [ "$build_only" -eq 1 ] && { echo "fuzz $name: built $out/$name/fuzz-$name"; continue; }
+    corpus=$out/corpus/$name
+    crashes=Fuzz/$name/crashes
+    mkdir -p "$corpus" "$crashes"
+    # Seeds and every crash input found so far are replayed first: a fixed crash stays fixed.
+    seeds=()
+    [ -d "Fuzz/$name/seeds" ] && seeds+=("Fuzz/$name/seeds")
+    [ -n "$(ls -A "$crashes")" ] && seeds+=("$crashes")
+    log=$out/$name.log
+    set +e
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$out/$name/fuzz-$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "${seeds[@]}" >"$log" 2>&1
+    code=$?
+    set -e
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    took=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    size=$(find "$corpus" -type f | wc -l)
+    if [ "$code" -eq 0 ]; then
+        echo "fuzz $name: ok, ${execs:-0} executions in ${seconds} s (${took:-0}/s), corpus $size"
+    else
+        artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | sed 's/Test unit written to //')
+        echo "fuzz $name: CRASH after ${execs:-?} executions, input ${artifact:-?} (log $log)"
+        status=1
+    fi
+done
+exit $status
