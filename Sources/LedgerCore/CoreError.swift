@@ -46,22 +46,22 @@ public struct CoreError: LocatedError, Hashable {
         let prefix = field.map { "\($0) " } ?? ""
         switch reason {
         case .notAnAmount(let found, let expected):
-            return "\(prefix)\"\(found)\" is not an amount; expected \(expected)"
+            return "\(prefix)\(quotedExcerpt(found)) is not an amount; expected \(expected)"
         case .tooPrecise(let found, let currency, let digits):
             return
-                "\(prefix)\"\(found)\" has more decimals than \(currency) allows; expected at most \(digits)"
+                "\(prefix)\(quotedExcerpt(found)) has more decimals than \(currency) allows; expected at most \(digits)"
         case .overflow(let found):
-            return "\(prefix)\"\(found)\" is too large; expected an amount below 92 quadrillion minor units"
+            return "\(prefix)\(quotedExcerpt(found)) is too large; expected an amount below 92 quadrillion minor units"
         case .unknownCurrency(let found):
-            return "\(prefix)\"\(found)\" is not a currency; expected an ISO 4217 code such as EUR or USD"
+            return "\(prefix)\(quotedExcerpt(found)) is not a currency; expected an ISO 4217 code such as EUR or USD"
         case .notADay(let found, let expected):
-            return "\(prefix)\"\(found)\" is not a calendar day; expected \(expected)"
+            return "\(prefix)\(quotedExcerpt(found)) is not a calendar day; expected \(expected)"
         case .missingField(let name):
             return "\(prefix.isEmpty ? "" : prefix)missing \(name)"
         case .currencyMismatch(let a, let b):
             return "\(prefix)currency \(a) does not match \(b)"
         case .negativeAmount(let found):
-            return "\(prefix)\"\(found)\" is negative; expected a positive amount with a direction"
+            return "\(prefix)\(quotedExcerpt(found)) is negative; expected a positive amount with a direction"
         }
     }
 }

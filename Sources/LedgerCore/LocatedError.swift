@@ -13,3 +13,24 @@ extension LocatedError {
     /// `FILE:LINE:COLUMN: error: MESSAGE`.
     public var description: String { "\(location): error: \(message)" }
 }
+
+/// Quotes text found in the input for an error message, shortened when it is long, so that a
+/// 100 MB field still gives a one-line error.
+///
+/// `"12,3.4"` stays `"12,3.4"`; ten thousand nines become `"99999999…" (10000 characters)`.
+///
+/// - Parameters:
+///   - text: the text as found.
+///   - limit: the most characters quoted whole.
+/// - Returns: the text in double quotes, cut to its first `limit` characters and followed by its
+///   length when longer.
+public func quotedExcerpt(_ text: some StringProtocol, limit: Int = 48) -> String {
+    var count = 0
+    var end = text.startIndex
+    while end < text.endIndex, count < limit {
+        text.formIndex(after: &end)
+        count += 1
+    }
+    guard end < text.endIndex else { return "\"\(text)\"" }
+    return "\"\(text[..<end])…\" (\(text.count) characters)"
+}

@@ -37,6 +37,25 @@ struct MoneyTests {
         }
     }
 
+    @Test("a ten-thousand-digit amount is a one-line error quoting only its start, in bounded time")
+    func hugeAmountMessage() {
+        let digits = String(repeating: "9", count: 10_000)
+        for text in [digits, "1." + digits, digits + "x", "-" + digits] {
+            do {
+                _ = try Money.parse(text, currency: .EUR, at: here)
+                Issue.record("expected an error for \(text.count) characters")
+            } catch {
+                #expect(error.description.utf8.count < 200)
+                #expect(error.description.contains("\"\(text.prefix(48))…\" (\(text.count) characters)"))
+            }
+        }
+        #expect(quotedExcerpt("12,3.4") == "\"12,3.4\"")
+        #expect(quotedExcerpt(String(repeating: "é", count: 49), limit: 48).hasSuffix("é…\" (49 characters)"))
+        #expect(
+            quotedExcerpt(String(repeating: "é", count: 48), limit: 48) == "\"" + String(repeating: "é", count: 48)
+                + "\"")
+    }
+
     @Test("a thousands separator is accepted only between groups of three")
     func grouping() throws {
         let (money, direction) = try Money.parse("-1,100.00", currency: .USD, groupingSeparator: ",", at: here)
