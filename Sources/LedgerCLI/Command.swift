@@ -58,10 +58,24 @@ final class CommandContext {
     /// The ledger, opened (and created with its folder) on first use.
     func ledger() throws -> Ledger {
         if let openedLedger { return openedLedger }
+        let busyTimeout = try busyTimeoutMilliseconds()
         try LedgerLocation.createFolder(for: databasePath)
-        let ledger = try Ledger(path: databasePath)
+        let ledger = try Ledger(path: databasePath, busyTimeoutMilliseconds: busyTimeout)
         openedLedger = ledger
         return ledger
+    }
+
+    /// How long to wait for another process's write lock: `$LEDGERPORT_BUSY_TIMEOUT_MS`, else the
+    /// store's default (5 s).
+    func busyTimeoutMilliseconds() throws(UsageError) -> Int {
+        guard let text = environment["LEDGERPORT_BUSY_TIMEOUT_MS"], !text.isEmpty else {
+            return Ledger.busyTimeoutMilliseconds
+        }
+        guard let milliseconds = Int(text), (0...3_600_000).contains(milliseconds) else {
+            throw UsageError(
+                "LEDGERPORT_BUSY_TIMEOUT_MS=\(text) is not a wait; expected whole milliseconds from 0 to 3600000")
+        }
+        return milliseconds
     }
 
     /// The account with this name, or an error listing what exists.

@@ -41,7 +41,7 @@ public struct StoreError: LocatedError, Hashable {
         switch reason {
         case .sqlite(let function, let code, let message, let sql):
             let statement = sql.map { " in `\($0.split(whereSeparator: \.isNewline).joined(separator: " "))`" } ?? ""
-            return "database error: \(function) returned \(code) (\(message))\(statement)"
+            return "database error: \(function) returned \(code) (\(message))\(statement)\(Self.hint(forCode: code))"
         case .schemaTooNew(let found, let known):
             return
                 "the database's schema is version \(found), newer than this ledgerport knows (\(known)); upgrade ledgerport"
@@ -53,6 +53,22 @@ public struct StoreError: LocatedError, Hashable {
             return "the database holds \"\(found)\" in \(column), which this version can't read"
         case .overflow(let what):
             return "\(what) does not fit in 64 bits of minor units"
+        }
+    }
+
+    /// What a SQLite failure that comes from the machine, not from ledgerport, means for the person.
+    private static func hint(forCode code: Int32) -> String {
+        switch code & 0xFF {
+        case 5, 6:  // SQLITE_BUSY, SQLITE_LOCKED
+            return "; another process held the ledger's write lock past the busy timeout: try again when it is done"
+        case 8:  // SQLITE_READONLY
+            return "; the database file or its folder can't be written"
+        case 13:  // SQLITE_FULL
+            return "; the disk holding the database is full"
+        case 14:  // SQLITE_CANTOPEN
+            return "; the database file can't be opened or created there"
+        default:
+            return ""
         }
     }
 }

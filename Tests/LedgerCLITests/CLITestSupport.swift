@@ -7,6 +7,8 @@ final class CLIHarness {
     let folder: URL
     private(set) var output = ""
     private(set) var errors = ""
+    /// Extra environment variables for every run (`LEDGERPORT_BUSY_TIMEOUT_MS`, …).
+    var environment: [String: String] = [:]
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerport-cli-\(UUID().uuidString)")
@@ -26,11 +28,12 @@ final class CLIHarness {
         var out = ""
         var err = ""
         let console = Console(output: { out += $0 }, errors: { err += $0 })
-        let environment = [
+        let defaults = [
             "LEDGERPORT_DB": databasePath, "HOME": folder.path,
             "LEDGERPORT_MAPPINGS": Fixture.repositoryRoot.appendingPathComponent("mappings").path,
         ]
-        let code = Ledgerport.run(arguments, console: console, environment: environment)
+        let code = Ledgerport.run(
+            arguments, console: console, environment: defaults.merging(environment) { $1 })
         output = out
         errors = err
         return code

@@ -219,3 +219,56 @@ struct DiagnosticsOutputTests {
         #expect(cli.output.contains("baseline"))
     }
 }
+
+@Suite("ledgerport bad input on the command line")
+struct BadCommandLineTests {
+    @Test(
+        "unknown flags, missing values and unreadable values exit 2 and say what was expected",
+        arguments: [
+            (["--db"], "--db needs a value: --db PATH"),
+            (["transactions", "--from", "--to", "2024-01-31"], "--from needs a value: --from DAY"),
+            (["transactions", "-x"], "unknown option -x"),
+            (["transactions", "--json=yes"], "--json takes no value"),
+            (["transactions", "--account", "A", "--account", "B"], "--account is given twice"),
+            (["transactions", "stray"], "transactions takes no arguments"),
+            (["transactions", "--to", "2024-02-30"], "--to 2024-02-30 is not a calendar day; expected YYYY-MM-DD"),
+            (["transactions", "--from", "2024-13-01"], "expected YYYY-MM-DD"),
+            (["transactions", "--from", "24-1-1"], "expected YYYY-MM-DD"),
+            (["transactions", "--from", "2024-03-01", "--to", "2024-02-01"], "--to 2024-02-01 is before --from"),
+            (["import", "x.csv", "--batch-size", "many"], "expected a whole number from 1 to 1000000"),
+            (["import", "x.csv", "--batch-size", "-5"], "--batch-size -5 is not a batch size"),
+            (["import", "x.csv", "--batch-size", "99999999999999999999"], "expected a whole number"),
+            (["reconcile"], "reconcile needs exactly one ACCOUNT"),
+            (["reconcile", "A", "--balance", "1.00"], "--balance (or --opening) and --as-of go together"),
+            (
+                ["reconcile", "A", "--balance", "1", "--opening", "1", "--as-of", "2024-01-31"],
+                "can't be given together"
+            ),
+            (["reconcile", "A", "--balance", "1", "--as-of", "2024-02-30"], "expected YYYY-MM-DD"),
+        ])
+    func usage(arguments: [String], message: String) throws {
+        let cli = try CLIHarness()
+        #expect(cli.run(arguments) == 2)
+        #expect(cli.errors.contains(message))
+        #expect(cli.output.isEmpty)
+    }
+
+    @Test(
+        "an amount that can't be read for the account's currency exits 2 naming the expected shape",
+        arguments: [
+            "12,34.5", "1,234.56", "1e3", "12.3x", "", "1.234", "--5", "0x10", "١٢٣",
+            String(repeating: "9", count: 10_000),
+        ])
+    func unreadableAmount(text: String) throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
+        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        for option in ["--balance", "--opening"] {
+            #expect(cli.run("reconcile", "Checking", option + "=" + text, "--as-of", "2024-01-31") == 2)
+            #expect(cli.errors.contains("is not an amount in EUR; expected digits with one '.' and at most 2 decimals"))
+            #expect(cli.errors.utf8.count < 11_000)
+        }
+        #expect(cli.run("reconcile", "Checking", "--json") == 0)
+        #expect((try cli.json() as? [Any])?.isEmpty == true)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import LedgerCLI
+import Testing
+
+@testable import LedgerStore
+
+/// What the commands say and return when the database can't be reached or written: a clear
+/// message on stderr and exit code 1, never a crash and never a partial batch.
+@Suite("ledgerport under storage faults")
+struct StorageFaultCommandTests {
+    @Test("an import waits LEDGERPORT_BUSY_TIMEOUT_MS for another process's lock, then stops with exit 1")
+    func lockedPastTimeout() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
+        #expect(cli.run("accounts") == 0)
+        let holder = try Ledger(path: cli.databasePath)
+        try holder.database.execute("BEGIN EXCLUSIVE")
+        cli.environment["LEDGERPORT_BUSY_TIMEOUT_MS"] = "200"
+        let started = ContinuousClock.now
+        #expect(cli.run("import", file, "--account", "Checking") == 1)
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(150) && waited < .seconds(4))
+        #expect(cli.errors.contains("database is locked"))
+        #expect(cli.errors.contains("another process held the ledger's write lock past the busy timeout"))
+        try holder.database.execute("ROLLBACK")
+        #expect(cli.run("transactions", "--json") == 0)
+        #expect((try cli.json() as? [Any])?.isEmpty == true)
+        #expect(cli.run("import", file, "--account", "Checking") == 0)
+    }
+
+    @Test(
+        "LEDGERPORT_BUSY_TIMEOUT_MS must be whole milliseconds",
+        arguments: ["soon", "-1", "1.5", "3600001", "99999999999999999999"])
+    func badBusyTimeout(value: String) throws {
+        let cli = try CLIHarness()
+        cli.environment["LEDGERPORT_BUSY_TIMEOUT_MS"] = value
+        #expect(cli.run("accounts") == 2)
+        #expect(cli.errors.contains("LEDGERPORT_BUSY_TIMEOUT_MS=\(value) is not a wait; expected whole milliseconds"))
+    }
+
+    @Test("a database whose folder can't be created (its parent is a regular file) is exit 1 naming the folder")
+    func folderUnderAFile() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("plain-file", "not a folder")
+        let csv = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
+        #expect(cli.run("--db", file + "/sub/ledger.sqlite", "import", csv, "--account", "Checking") == 1)
+        #expect(cli.errors.contains("can't create the folder \(file)/sub for the database"))
+        #expect(cli.run("--db", file + "/ledger.sqlite", "accounts") == 1)
+        #expect(cli.errors.contains("can't create the folder") || cli.errors.contains("can't be opened"))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import LedgerCore
+import LedgerImport
+import LedgerStore
+import Testing
+
+/// What an import does when the database fails under it: the failing batch is rolled back whole,
+/// the batches before it stay, and a rerun after the fault adds exactly the rest.
+@Suite("BatchImporter under storage faults")
+struct StorageFaultTests {
+    @Test(
+        "a write failing at the third batch stops the import with SQLite's code, keeps two whole batches, and a rerun completes",
+        arguments: [
+            (Int32(13), "the disk holding the database is full"),  // SQLITE_FULL
+            (10, "database error"),  // SQLITE_IOERR
+            (8, "can't be written"),  // SQLITE_READONLY
+            (5, "busy timeout"),  // SQLITE_BUSY
+        ])
+    func failingBatch(code: Int32, message: String) throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.write("five-hundred.csv", genericCSV(rows: 500, withBalance: true))
+        let ledger = try Ledger(path: scratch.databasePath)
+        let importer = BatchImporter(batchSize: 100) { progress in
+            if progress.batches == 2 { ledger.injectFailureOnNextWrite(code: code) }
+        }
+        let report = importer.importFile(at: path, format: nil, options: options(), into: ledger)
+        #expect(report.status == .stopped)
+        #expect(report.inserted == 200)
+        #expect(report.batches == 2)
+        let failure = try #require(report.failure)
+        #expect(failure.record == 201)
+        #expect(failure.location.line == 202)
+        #expect(failure.reason.contains("returned \(code)"))
+        #expect(failure.reason.contains(message))
+        #expect(try ledger.transactions().count == 200)
+        let account = try #require(try ledger.account(named: "Checking"))
+        #expect(try ledger.checkpoints(of: account).isEmpty)
+        #expect(try ledger.imports().first?.status == .stopped)
+
+        let rerun = BatchImporter(batchSize: 100).importFile(at: path, format: nil, options: options(), into: ledger)
+        #expect(rerun.status == .complete)
+        #expect(rerun.inserted == 300)
+        #expect(rerun.duplicates == 200)
+        #expect(rerun.checkpoints.first?.status == .reconciled)
+        #expect(try ledger.transactions().count == 500)
+    }
+
+    @Test("a failure opening the imports log stops the import before any record, writing nothing")
+    func failingBegin() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.write("ten.csv", genericCSV(rows: 10))
+        let ledger = try Ledger(path: scratch.databasePath)
+        ledger.injectFailureOnNextWrite(code: 13)
+        let report = BatchImporter().importFile(at: path, format: nil, options: options(), into: ledger)
+        #expect(report.status == .stopped)
+        #expect(report.failure?.reason.contains("disk holding the database is full") == true)
+        #expect(report.importID == nil)
+        #expect(try ledger.transactions().isEmpty)
+        #expect(try ledger.imports().isEmpty)
+    }
+
+    @Test("a failure writing the checkpoint stops the import after every batch was saved; a rerun checkpoints")
+    func failingCheckpoint() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.write("two-hundred.csv", genericCSV(rows: 200, withBalance: true))
+        let ledger = try Ledger(path: scratch.databasePath)
+        let importer = BatchImporter(batchSize: 100) { progress in
+            if progress.batches == 2 { ledger.injectFailureOnNextWrite(code: 13) }
+        }
+        let report = importer.importFile(at: path, format: nil, options: options(), into: ledger)
+        #expect(report.status == .stopped)
+        #expect(report.inserted == 200)
+        #expect(report.failure?.reason.contains("full") == true)
+        let rerun = BatchImporter().importFile(at: path, format: nil, options: options(), into: ledger)
+        #expect(rerun.status == .complete)
+        #expect(rerun.inserted == 0)
+        #expect(rerun.checkpoints.first?.status == .reconciled)
+    }
+}

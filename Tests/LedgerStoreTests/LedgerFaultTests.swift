@@ -1,0 +1,102 @@
+import Foundation
+import LedgerCore
+import Testing
+
+@testable import LedgerStore
+
+/// The store facing another process's lock and a database it can't write: the batch fails whole,
+/// with SQLite's code, after waiting no longer than the busy timeout.
+@Suite("Ledger under storage faults")
+struct LedgerFaultTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerport-faults-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    var path: String { folder.appendingPathComponent("ledger.sqlite").path }
+
+    @Test("a writer waits the busy timeout for another connection's lock, then fails the batch whole with SQLITE_BUSY")
+    func lockedPastTimeout() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let holder = try Ledger(path: path)
+        let writer = try Ledger(path: path, busyTimeoutMilliseconds: 300)
+        let account = try writer.ensureAccount(
+            AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
+        try holder.database.execute("BEGIN EXCLUSIVE")
+        let started = ContinuousClock.now
+        let outcome = writer.save(
+            rows(
+                [makeDraft("Coffee", -380, on: "2024-01-02"), makeDraft("Tea", -210, on: "2024-01-02")],
+                account: account), importID: nil)
+        let waited = ContinuousClock.now - started
+        guard case .notSaved(let error) = outcome else {
+            Issue.record("a locked database must refuse the batch")
+            return
+        }
+        #expect(error.sqliteCode.map { $0 & 0xFF } == 5)
+        #expect(error.message.contains("busy timeout"))
+        #expect(waited >= .milliseconds(250))
+        #expect(waited < .seconds(4))
+        try holder.database.execute("ROLLBACK")
+        #expect(try writer.transactions().isEmpty)
+        #expect(
+            writer.save(rows([makeDraft("Coffee", -380, on: "2024-01-02")], account: account), importID: nil)
+                == .saved(inserted: 1, duplicates: 0))
+    }
+
+    @Test("a writer that gets the lock within the busy timeout saves normally")
+    func lockReleasedInTime() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = try Ledger(path: path, busyTimeoutMilliseconds: 5_000)
+        let account = try writer.ensureAccount(
+            AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
+        let locked = path
+        let holding = Thread {
+            guard let holder = try? Ledger(path: locked) else { return }
+            try? holder.database.execute("BEGIN EXCLUSIVE")
+            Thread.sleep(forTimeInterval: 0.3)
+            try? holder.database.execute("COMMIT")
+        }
+        holding.start()
+        try await Task.sleep(for: .milliseconds(100))
+        let outcome = writer.save(rows([makeDraft("Coffee", -380, on: "2024-01-02")], account: account), importID: nil)
+        #expect(outcome == .saved(inserted: 1, duplicates: 0))
+    }
+
+    @Test("a database that can't be written refuses the batch whole with SQLITE_READONLY")
+    func readOnly() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ledger = try Ledger(path: path)
+        let account = try ledger.ensureAccount(
+            AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
+        // Root ignores permission bits, so the test makes the connection itself read-only.
+        try ledger.database.execute("PRAGMA query_only = ON")
+        guard
+            case .notSaved(let error) = ledger.save(
+                rows([makeDraft("Coffee", -380, on: "2024-01-02")], account: account), importID: nil)
+        else {
+            Issue.record("a read-only database must refuse the batch")
+            return
+        }
+        #expect(error.sqliteCode.map { $0 & 0xFF } == 8)
+        #expect(error.message.contains("can't be written"))
+        #expect(try ledger.transactions().isEmpty)
+    }
+
+    @Test("a database path whose folder is a regular file is a clear error naming the file")
+    func folderIsAFile() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("plain-file")
+        try Data("not a folder".utf8).write(to: file)
+        do {
+            _ = try Ledger(path: file.appendingPathComponent("ledger.sqlite").path)
+            Issue.record("opening a database under a regular file must fail")
+        } catch {
+            #expect(error.sqliteCode.map { $0 & 0xFF } == 14)
+            #expect(error.description.contains("plain-file/ledger.sqlite"))
+            #expect(error.message.contains("can't be opened or created"))
+        }
+    }
+}
