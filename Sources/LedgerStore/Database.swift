@@ -95,6 +95,26 @@ final class Database {
         }
     }
 
+    /// Runs `body` inside `BEGIN` … `COMMIT` so that all its queries read one snapshot of the
+    /// database, even while another process commits batches; inside a transaction already, just
+    /// runs `body`.
+    ///
+    /// In WAL mode a read transaction never waits for a writer and never blocks one.
+    func inReadTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try execute("BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 {
+                sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            }
+            throw error
+        }
+    }
+
     /// The row id of the last insert. Calls `sqlite3_last_insert_rowid`.
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

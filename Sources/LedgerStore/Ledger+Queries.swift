@@ -67,31 +67,38 @@ extension Ledger {
     /// The account's balance now: the latest checkpoint's statement balance plus the booked
     /// transactions after its day, or the sum of all booked transactions when it has no checkpoint.
     public func currentBalance(of account: StoredAccount) throws(StoreError) -> Int64 {
-        guard let latest = try checkpoints(of: account).first else { return try balance(of: account) }
-        let net = try self.net(of: account, after: latest.asOf, through: nil)
-        let (sum, overflow) = latest.actual.addingReportingOverflow(net)
-        if overflow { throw StoreError(.overflow("the balance of \(account.name)"), at: .file(path)) }
-        return sum
+        try read {
+            guard let latest = try checkpoints(of: account).first else { return try balance(of: account) }
+            let net = try self.net(of: account, after: latest.asOf, through: nil)
+            let (sum, overflow) = latest.actual.addingReportingOverflow(net)
+            if overflow { throw StoreError(.overflow("the balance of \(account.name)"), at: .file(path)) }
+            return sum
+        }
     }
 
     /// Every account with its current balance (see ``currentBalance(of:)``) and transaction count.
+    ///
+    /// The counts and balances are read from one snapshot, so they agree even while an import
+    /// commits batches.
     public func accountSummaries() throws(StoreError) -> [AccountSummary] {
-        let query = try database.prepare(
-            """
-            SELECT a.id, a.name, a.kind, a.currency, a.institution, a.masked_number,
-                0, count(t.id)
-            FROM accounts a LEFT JOIN transactions t ON t.account_id = a.id
-            GROUP BY a.id ORDER BY a.name
-            """)
-        let summaries = try query.rows { row throws(StoreError) in
-            AccountSummary(account: try storedAccount(row), balance: row.int(6), transactionCount: Int(row.int(7)))
+        try read {
+            let query = try database.prepare(
+                """
+                SELECT a.id, a.name, a.kind, a.currency, a.institution, a.masked_number,
+                    0, count(t.id)
+                FROM accounts a LEFT JOIN transactions t ON t.account_id = a.id
+                GROUP BY a.id ORDER BY a.name
+                """)
+            let summaries = try query.rows { row throws(StoreError) in
+                AccountSummary(account: try storedAccount(row), balance: row.int(6), transactionCount: Int(row.int(7)))
+            }
+            var result: [AccountSummary] = []
+            for var summary in summaries {
+                summary.balance = try currentBalance(of: summary.account)
+                result.append(summary)
+            }
+            return result
         }
-        var result: [AccountSummary] = []
-        for var summary in summaries {
-            summary.balance = try currentBalance(of: summary.account)
-            result.append(summary)
-        }
-        return result
     }
 
     private func storedTransaction(_ row: Statement) throws(StoreError) -> StoredTransaction {

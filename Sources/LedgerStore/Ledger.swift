@@ -86,6 +86,19 @@ public final class Ledger {
         }
     }
 
+    /// Runs several queries against one snapshot, mapping any error to ``StoreError``: a reader
+    /// beside an import sees whole batches, and figures that belong together (a count and a
+    /// balance) come from the same moment.
+    func read<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try database.inReadTransaction(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            preconditionFailure("store reads throw only StoreError: \(error)")
+        }
+    }
+
     /// The current time as ISO 8601, for the `created_at` and `started_at` columns.
     static func now() -> String {
         ISO8601DateFormatter().string(from: Date())
