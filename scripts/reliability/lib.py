@@ -1,0 +1,197 @@
+"""Shared pieces of the reliability scripts: results, running the CLI, generated exports, and a
+snapshot of a ledger database that two runs can be compared by.
+
+Every check prints one line, `PASS name: detail` or `FAIL name: detail`; scripts/reliability.sh
+counts them. Lines starting with `INFO` are figures for docs/reliability.md.
+"""
+import argparse
+import datetime
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+class Results:
+    """Prints each check as it is made and remembers whether any failed."""
+
+    def __init__(self) -> None:
+        self.failed = 0
+        self.passed = 0
+
+    def check(self, name: str, ok: bool, detail: str = "") -> bool:
+        line = f"{'PASS' if ok else 'FAIL'} {name}" + (f": {detail}" if detail else "")
+        print(line, flush=True)
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        return ok
+
+    @staticmethod
+    def info(text: str) -> None:
+        print(f"INFO {text}", flush=True)
+
+    def exit(self) -> None:
+        sys.exit(1 if self.failed else 0)
+
+
+def arguments(description: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build/release/ledgerport"), help="the ledgerport binary")
+    parser.add_argument("--work", default="/tmp/ledgerport-reliability", help="a scratch folder (emptied per case)")
+    parser.add_argument("--short", action="store_true", help="the CI version: smaller files, fewer repetitions")
+    parser.add_argument("--seed", type=int, default=int(time.time()), help="the random seed (printed)")
+    return parser.parse_args()
+
+
+def env(**extra: str) -> dict:
+    result = dict(os.environ)
+    result.pop("LEDGERPORT_DB", None)
+    result["SWIFT_BACKTRACE"] = "enable=no"
+    result.update(extra)
+    return result
+
+
+def cli(binary: str, db: str, *args: str, timeout: float = 600, **extra: str) -> subprocess.CompletedProcess:
+    """Runs `ledgerport --db DB ARGS...` and captures its output as bytes."""
+    return subprocess.run([binary, "--db", db, *args], capture_output=True, timeout=timeout, env=env(**extra))
+
+
+def timed(command: list, timeout: float = 600, **extra: str) -> tuple:
+    """Runs a command under /usr/bin/time -v; returns (exit code, stdout, stderr without time's
+    report, wall seconds, peak RSS in MB)."""
+    report = os.path.join("/tmp", f"ledgerport-time-{os.getpid()}.txt")
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            ["/usr/bin/time", "-v", "-o", report, *command], capture_output=True, timeout=timeout, env=env(**extra))
+    except subprocess.TimeoutExpired as error:
+        return (None, error.stdout or b"", error.stderr or b"", time.monotonic() - started, 0.0)
+    seconds = time.monotonic() - started
+    peak = 0.0
+    with open(report, encoding="utf-8") as f:
+        for line in f:
+            if "Maximum resident set size" in line:
+                peak = int(line.rsplit(":", 1)[1]) / 1024
+    os.remove(report)
+    return (done.returncode, done.stdout, done.stderr, seconds, peak)
+
+
+def generic_csv(path: str, rows: int, first: int = 0, balance: bool = True) -> list:
+    """Writes rows `first` ..< `first + rows` of one endless generic export
+    (Date,Description,Amount[,Balance]) and returns the signed cents of each row written.
+
+    Row i is the same in every file that holds it, balance included, so two files of overlapping
+    ranges are two overlapping exports of one account. Days advance every 250 rows from 2020-01-01.
+    """
+    start = datetime.date(2020, 1, 1)
+    running = 1_000_000_00
+    signed_cents = []
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write("Date,Description,Amount,Balance\n" if balance else "Date,Description,Amount\n")
+        for i in range(first + rows):
+            cents = (i * 7919) % 100_000 + 1
+            signed = cents if i % 4 == 0 else -cents
+            running += signed
+            if i < first:
+                continue
+            day = start + datetime.timedelta(days=i // 250)
+            line = f"{day.isoformat()},Shop {i % 977} purchase {i % 13},{money(signed)}"
+            if balance:
+                line += f",{money(running)}"
+            f.write(line + "\n")
+            signed_cents.append(signed)
+    return signed_cents
+
+
+def money(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def fresh(folder: str) -> str:
+    """Empties a scratch folder (unmounting nothing) and returns it."""
+    subprocess.run(["rm", "-rf", folder], check=True)
+    os.makedirs(folder)
+    return folder
+
+
+def connect(db: str, timeout: float = 30) -> sqlite3.Connection:
+    return sqlite3.connect(db, timeout=timeout, isolation_level=None)
+
+
+def integrity(db: str) -> str:
+    with connect(db) as con:
+        result = con.execute("PRAGMA integrity_check").fetchall()
+        foreign = con.execute("PRAGMA foreign_key_check").fetchall()
+    text = ", ".join(row[0] for row in result)
+    return text if not foreign else f"{text}; foreign key violations: {foreign[:3]}"
+
+
+def snapshot(db: str) -> dict:
+    """What must be equal between an interrupted and an uninterrupted run: every row by identity
+    (no ids), statement balances, checkpoints, per-day totals and sync state."""
+    con = connect(db)
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    result = {
+        "transactions": sorted(con.execute(
+            """SELECT a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description, t.memo,
+                      t.status, t.external_id, t.fingerprint, t.discriminator, t.statement_balance,
+                      t.source_line, t.source_column
+               FROM transactions t JOIN accounts a ON a.id = t.account_id""").fetchall(), key=repr),
+        "statement_balances": sorted(con.execute(
+            """SELECT a.name, s.as_of, s.kind, s.amount FROM statement_balances s
+               JOIN accounts a ON a.id = s.account_id""").fetchall()),
+        "checkpoints": sorted(con.execute(
+            """SELECT a.name, c.as_of, c.expected, c.actual, c.discrepancy, c.status, c.source FROM checkpoints c
+               JOIN accounts a ON a.id = c.account_id""").fetchall(), key=repr),
+        "accounts": sorted(con.execute("SELECT name, kind, currency FROM accounts").fetchall()),
+    }
+    if "daily_totals" in tables:
+        result["daily_totals"] = sorted(con.execute(
+            """SELECT a.name, d.day, d.booked_net FROM daily_totals d JOIN accounts a ON a.id = d.account_id
+               WHERE d.booked_net != 0""").fetchall())
+    if "sync_state" in tables:
+        result["sync_state"] = sorted(con.execute("SELECT stream, epoch, last_seq, last_token FROM sync_state"))
+    con.close()
+    return result
+
+
+def differences(got: dict, want: dict) -> str:
+    """A short account of how two snapshots differ ('' when equal)."""
+    parts = []
+    for key in sorted(set(got) | set(want)):
+        a, b = got.get(key, []), want.get(key, [])
+        if a != b:
+            extra = [r for r in a if r not in set(b)][:2] if key != "transactions" else []
+            parts.append(f"{key}: {len(a)} rows vs {len(b)} expected {extra}")
+    return "; ".join(parts)
+
+
+def duplicates(db: str) -> int:
+    """Rows whose content (not just identity) appears more often than once with one occurrence number."""
+    with connect(db) as con:
+        return con.execute(
+            """SELECT count(*) FROM (SELECT account_id, day, fingerprint, discriminator, count(*) AS n
+               FROM transactions GROUP BY 1, 2, 3, 4 HAVING n > 1)""").fetchone()[0]
+
+
+def totals_consistent(db: str) -> bool:
+    """Whether the per-day totals equal the booked rows' sums (a partial batch would break it)."""
+    with connect(db) as con:
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "daily_totals" not in tables:
+            return True
+        mismatches = con.execute(
+            """SELECT count(*) FROM (
+                 SELECT account_id, day, sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END) AS net
+                 FROM transactions WHERE status = 'booked' GROUP BY 1, 2) t
+               FULL OUTER JOIN (SELECT account_id, day, booked_net FROM daily_totals WHERE booked_net != 0) d
+               USING (account_id, day)
+               WHERE t.net IS NOT d.booked_net AND NOT (t.net = 0 AND d.booked_net IS NULL)""").fetchone()[0]
+        return mismatches == 0
+
