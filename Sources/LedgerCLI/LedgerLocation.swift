@@ -58,8 +58,30 @@ enum LedgerLocation {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw RuntimeError("can't create the folder \(folder.path) for the database: \(error.localizedDescription)")
+            throw RuntimeError(
+                "can't create the folder \(folder.path) for the database: \(whyNot(creating: folder, error))")
         }
+    }
+
+    /// Why a folder could not be created, in words: an ancestor that is a file, or the system's
+    /// reason (Foundation's own message can be a bare `NSCocoaErrorDomain error 512`).
+    private static func whyNot(creating folder: URL, _ error: any Error) -> String {
+        let fileManager = FileManager.default
+        var ancestor = folder
+        while ancestor.path != "/" && !ancestor.path.isEmpty {
+            var isFolder: ObjCBool = false
+            if fileManager.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
+                if !isFolder.boolValue { return "\(ancestor.path) is a file, not a folder" }
+                break
+            }
+            ancestor.deleteLastPathComponent()
+        }
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
     }
 
     private static func home(_ environment: [String: String]) -> String {

@@ -9,6 +9,7 @@ the same rows by identity, no duplicates, the same statement balances, checkpoin
     crash.py [--short] [--bin PATH] [--work DIR] [--seed N] [--kills N] [--rows N]
 """
 import os
+from contextlib import closing
 import random
 import signal
 import subprocess
@@ -147,7 +148,7 @@ def after_last_batch(args, results: lib.Results, command: list, rows: int, refer
 
 
 def newest_import(db: str, after: int) -> tuple:
-    with lib.connect(db) as con:
+    with closing(lib.connect(db)) as con:
         try:
             row = con.execute("SELECT status, id FROM imports WHERE id > ? ORDER BY id DESC LIMIT 1",
                               (after,)).fetchone()
@@ -157,7 +158,7 @@ def newest_import(db: str, after: int) -> tuple:
 
 
 def row_count(db: str) -> int:
-    with lib.connect(db) as con:
+    with closing(lib.connect(db)) as con:
         try:
             return con.execute("SELECT count(*) FROM transactions").fetchone()[0]
         except Exception:
@@ -165,7 +166,7 @@ def row_count(db: str) -> int:
 
 
 def import_statuses(db: str) -> dict:
-    with lib.connect(db) as con:
+    with closing(lib.connect(db)) as con:
         return dict(con.execute("SELECT status, count(*) FROM imports GROUP BY status").fetchall())
 
 

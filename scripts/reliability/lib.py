@@ -7,6 +7,7 @@ counts them. Lines starting with `INFO` are figures for docs/reliability.md.
 import argparse
 import datetime
 import os
+from contextlib import closing
 import sqlite3
 import subprocess
 import sys
@@ -114,18 +115,27 @@ def money(cents: int) -> str:
 
 
 def fresh(folder: str) -> str:
-    """Empties a scratch folder (unmounting nothing) and returns it."""
+    """Empties a scratch folder and returns it, first undoing what an interrupted fault case may
+    have left in it: file systems mounted inside it and immutable files."""
+    folder = os.path.abspath(folder)
+    with open("/proc/mounts", encoding="utf-8") as f:
+        inside = [line.split()[1] for line in f if line.split()[1].startswith(folder + "/")]
+    for mountpoint in sorted(inside, reverse=True):
+        subprocess.run(["umount", "-l", mountpoint], check=False)
+    if os.path.exists(folder):
+        subprocess.run(["chattr", "-R", "-i", folder], check=False, capture_output=True)
     subprocess.run(["rm", "-rf", folder], check=True)
     os.makedirs(folder)
     return folder
 
 
 def connect(db: str, timeout: float = 30) -> sqlite3.Connection:
-    return sqlite3.connect(db, timeout=timeout, isolation_level=None)
+    """A connection in autocommit mode, usable from any thread; close it (contextlib.closing)."""
+    return sqlite3.connect(db, timeout=timeout, isolation_level=None, check_same_thread=False)
 
 
 def integrity(db: str) -> str:
-    with connect(db) as con:
+    with closing(connect(db)) as con:
         result = con.execute("PRAGMA integrity_check").fetchall()
         foreign = con.execute("PRAGMA foreign_key_check").fetchall()
     text = ", ".join(row[0] for row in result)
@@ -174,7 +184,7 @@ def differences(got: dict, want: dict) -> str:
 
 def duplicates(db: str) -> int:
     """Rows whose content (not just identity) appears more often than once with one occurrence number."""
-    with connect(db) as con:
+    with closing(connect(db)) as con:
         return con.execute(
             """SELECT count(*) FROM (SELECT account_id, day, fingerprint, discriminator, count(*) AS n
                FROM transactions GROUP BY 1, 2, 3, 4 HAVING n > 1)""").fetchone()[0]
@@ -182,7 +192,7 @@ def duplicates(db: str) -> int:
 
 def totals_consistent(db: str) -> bool:
     """Whether the per-day totals equal the booked rows' sums (a partial batch would break it)."""
-    with connect(db) as con:
+    with closing(connect(db)) as con:
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "daily_totals" not in tables:
             return True
