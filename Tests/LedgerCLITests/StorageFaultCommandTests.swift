@@ -44,7 +44,9 @@ struct StorageFaultCommandTests {
         let file = try cli.write("plain-file", "not a folder")
         let csv = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
         #expect(cli.run("--db", file + "/sub/ledger.sqlite", "import", csv, "--account", "Checking") == 1)
-        #expect(cli.errors.contains("can't create the folder \(file)/sub for the database: \(file) is a file, not a folder"))
+        #expect(
+            cli.errors.contains("can't create the folder \(file)/sub for the database: \(file) is a file, not a folder")
+        )
         #expect(cli.run("--db", file + "/ledger.sqlite", "accounts") == 1)
         #expect(cli.errors.contains("can't create the folder") || cli.errors.contains("can't be opened"))
     }

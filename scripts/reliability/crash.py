@@ -23,13 +23,9 @@ BATCH = 100
 
 
 def main() -> None:
-    args = lib.arguments(__doc__)
-    rows = 100_000 if args.short else 300_000
-    wanted = 20 if args.short else 50
-    for option, name in (("--kills", "wanted"), ("--rows", "rows")):
-        if option in sys.argv:
-            value = int(sys.argv[sys.argv.index(option) + 1])
-            wanted, rows = (value, rows) if name == "wanted" else (wanted, value)
+    args = lib.arguments(__doc__, kills=0, rows=0)
+    rows = args.rows or (100_000 if args.short else 300_000)
+    wanted = args.kills or (20 if args.short else 50)
     results = lib.Results()
     random.seed(args.seed)
     work = lib.fresh(os.path.join(args.work, "crash"))
