@@ -35,7 +35,7 @@ sanitize=(-sanitize=fuzzer,address -O -g -parse-as-library)
 # Extra compiler and linker flags for a module, if it needs a C library.
 module_flags() {
     case "$1" in
-        CSVAdapter|LedgerCore|FeedAdapter) ;;
+        CSVAdapter|LedgerCore|FeedAdapter|LedgerTestSupport) ;;
         OFXAdapter)
             echo "-I /usr/include/libxml2 -Xcc -fmodule-map-file=$root/Sources/CLibXML2/module.modulemap -lxml2" ;;
     esac
@@ -44,8 +44,9 @@ module_flags() {
 # Compiles one SwiftPM module's sources into a static library and a .swiftmodule.
 build_module() { # target-dir module
     local dir=$1 module=$2
-    local sources
-    sources=$(find "Sources/$module" -name '*.swift' | sort)
+    local sources folder=Sources/$module
+    [ -d "$folder" ] || folder=Tests/$module  # LedgerTestSupport: runAdapter and its checks
+    sources=$(find "$folder" -name '*.swift' | sort)
     # shellcheck disable=SC2046,SC2086
     swiftc "${sanitize[@]}" -module-name "$module" -emit-module -emit-module-path "$dir/$module.swiftmodule" \
         -emit-library -static -o "$dir/lib$module.a" -I "$dir" $(module_flags "$module") $sources
