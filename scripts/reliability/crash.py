@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
-"""Crash safety: a large import SIGKILLed at random moments, then run to completion.
+"""Crash safety: a large import (or, with --sync, a large feed sync) SIGKILLed at random moments,
+then run to completion.
 
 After every kill the database must pass `PRAGMA integrity_check`, hold only whole batches (the
 row count is a multiple of the batch size) and per-day totals equal to its rows; the killed run
 must stay `running` in the imports log. The final database must equal an uninterrupted run's:
 the same rows by identity, no duplicates, the same statement balances, checkpoints and totals.
 
-    crash.py [--short] [--bin PATH] [--work DIR] [--seed N] [--kills N] [--rows N]
+A sync resumes where the killed one stopped, so it is killed in rounds: each round starts from an
+empty ledger, kills syncs until one finishes, and compares the result with an uninterrupted
+sync's; after every kill the database must pass the integrity check and its per-day totals must
+match its rows.
+
+    crash.py [--short] [--sync] [--bin PATH] [--work DIR] [--seed N] [--kills N] [--rows N]
 """
 import os
 from contextlib import closing
@@ -23,7 +29,10 @@ BATCH = 100
 
 
 def main() -> None:
-    args = lib.arguments(__doc__, kills=0, rows=0)
+    args = lib.arguments(__doc__, kills=0, rows=0, sync=None)
+    if args.sync:
+        sync_crash(args)
+        return
     rows = args.rows or (100_000 if args.short else 300_000)
     wanted = args.kills or (20 if args.short else 50)
     results = lib.Results()
@@ -141,6 +150,58 @@ def after_last_batch(args, results: lib.Results, command: list, rows: int, refer
     lib.Results.info(f"crash: {landed} of {tries} kills after the last batch landed before the import was logged complete")
     results.check("crash: killed after the last batch (checkpoint phase), then rerun: equal to the reference",
                   not problems, "; ".join(problems[:3]) or f"{tries} runs")
+
+
+def sync_crash(args) -> None:
+    transactions = args.rows or (100_000 if args.short else 300_000)
+    wanted = args.kills or (20 if args.short else 50)
+    results = lib.Results()
+    random.seed(args.seed)
+    work = lib.fresh(os.path.join(args.work, "crash-sync"))
+    feed = os.path.join(work, "feed")
+    generator = os.path.join(lib.ROOT, "scripts", "bench", "gen_feed.py")
+    made = subprocess.run([sys.executable, generator, feed, "--transactions", str(transactions), "--batches",
+                           str(max(10, transactions // 200))], capture_output=True)
+    if not results.check("crash sync: the feed is generated", made.returncode == 0,
+                         made.stderr.decode(errors="replace")[-300:]):
+        results.exit()
+    lib.Results.info(f"crash sync: seed {args.seed}, a feed of {transactions} transactions")
+    reference_db = os.path.join(work, "reference.sqlite")
+    started = time.monotonic()
+    done = lib.cli(args.bin, reference_db, "sync", feed)
+    full = time.monotonic() - started
+    if not results.check("crash sync: uninterrupted reference sync", done.returncode == 0, f"{full:.2f} s"):
+        print(done.stderr.decode(errors="replace")[:2000])
+        results.exit()
+    reference = lib.snapshot(reference_db)
+
+    kills = rounds = 0
+    problems = []
+    while kills < wanted and rounds < wanted:
+        rounds += 1
+        db = os.path.join(work, f"round-{rounds}.sqlite")
+        while True:
+            process = subprocess.Popen([args.bin, "--db", db, "sync", feed], stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL, env=lib.env())
+            time.sleep(random.uniform(0, full * 0.1) if random.random() < 0.2 else random.uniform(0, full * 0.7))
+            if process.poll() is not None:
+                break
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+            kills += 1
+            if os.path.exists(db) and (lib.integrity(db) != "ok" or not lib.totals_consistent(db)):
+                problems.append(f"kill {kills}: integrity {lib.integrity(db)} or totals")
+        done = lib.cli(args.bin, db, "sync", feed)
+        final = lib.snapshot(db)
+        if done.returncode != 0 or final != reference or lib.duplicates(db):
+            problems.append(f"round {rounds}: exit {done.returncode}; {lib.differences(final, reference)}")
+    lib.Results.info(f"crash sync: {kills} SIGKILLs in {rounds} rounds, each round synced to the end")
+    results.check(f"crash sync: at least {wanted} syncs killed mid-way", kills >= wanted, f"{kills} kills")
+    results.check("crash sync: after every kill integrity ok and totals match; every round ends equal to the "
+                  "uninterrupted sync (rows, balances, checkpoints, totals, stream positions)",
+                  not problems, "; ".join(problems[:4]) or f"{len(reference['transactions'])} rows, "
+                  f"{len(reference.get('sync_state', []))} streams")
+    results.exit()
 
 
 def newest_import(db: str, after: int) -> tuple:

@@ -42,10 +42,13 @@ class Results:
 
 def arguments(description: str, **numbers: int) -> argparse.Namespace:
     """The options every script takes, plus `--NAME N` for each keyword (its default, 0 = the
-    script decides)."""
+    script decides; None makes `--NAME` a flag)."""
     parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     for name, default in numbers.items():
-        parser.add_argument(f"--{name}", type=int, default=default)
+        if default is None:
+            parser.add_argument(f"--{name}", action="store_true")
+        else:
+            parser.add_argument(f"--{name}", type=int, default=default)
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build/release/ledgerport"), help="the ledgerport binary")
     parser.add_argument("--work", default="/tmp/ledgerport-reliability", help="a scratch folder (emptied per case)")
     parser.add_argument("--short", action="store_true", help="the CI version: smaller files, fewer repetitions")
