@@ -1,0 +1,178 @@
+import LedgerCore
+
+/// A CSV dialect described as data: which columns hold what, how amounts and dates are written,
+/// and what surrounds the rows. Read from a JSON file in `mappings/` (see `docs/mappings.md`).
+///
+/// Supporting a new bank means writing one of these files, never code.
+public struct CSVMapping: Sendable {
+    /// The mapping's name: its `"name"` key, else the file's name without `.json`.
+    public var name: String
+    /// One line about the bank and the export it reads.
+    public var summary: String
+    /// The file the mapping was read from (empty for a mapping built in code).
+    public var path: String
+
+    // MARK: - The file
+    /// The declared encoding, or `nil` to detect it.
+    var encoding: CSVEncoding?
+    /// The declared delimiter, or `nil` to sniff it.
+    var delimiter: UInt8?
+    /// The quote byte; `nil` when fields are never quoted.
+    var quote: UInt8? = UInt8(ascii: "\"")
+    /// Whether the file has a header row (else columns are given by index).
+    var hasHeader = true
+    /// Lines to skip before looking for the header (or the first row).
+    var skipLines = 0
+
+    // MARK: - Matching
+    /// Header names that identify the file for automatic mapping choice.
+    var signature: [String] = []
+
+    // MARK: - Columns
+    var date = DateField(column: .name("Date"), format: .auto)
+    var transactionDate: DateField?
+    var amount = AmountShape.signed(.name("Amount"))
+    var description: [ColumnReference] = []
+    var descriptionSeparator = " "
+    var memo: [ColumnReference] = []
+    var externalID: ColumnReference?
+    var balance: ColumnReference?
+    var currencyColumn: ColumnReference?
+    var status: StatusRule?
+    var accountColumn: ColumnReference?
+
+    // MARK: - Values
+    var amountSyntax = AmountSyntax(decimalSeparator: UInt8(ascii: "."))
+    /// Whether signs are reversed (card exports where purchases are positive).
+    var invertSign = false
+    /// The currency when no column gives one.
+    var currency: Currency?
+
+    // MARK: - The account
+    var accountName: String?
+    var accountKind = AccountKind.asset
+    var institution: String?
+
+    // MARK: - Around the rows
+    var skipRules: [SkipRule] = []
+    var footer = FooterRule()
+    var statementLines: [StatementLineRule] = []
+
+    /// Creates an empty mapping (columns `Date`, `Amount`, automatic dates); mostly for tests.
+    init(name: String, path: String = "") {
+        self.name = name
+        self.summary = ""
+        self.path = path
+    }
+
+    /// The header names this mapping needs present (its required named columns).
+    var requiredColumnNames: [String] {
+        var names: [String] = []
+        func add(_ reference: ColumnReference?) {
+            if case .name(let name)? = reference, !names.contains(where: { $0.lowercased() == name.lowercased() }) {
+                names.append(name)
+            }
+        }
+        add(date.column)
+        add(transactionDate?.column)
+        for reference in amount.columns { add(reference) }
+        description.forEach { add($0) }
+        memo.forEach { add($0) }
+        add(externalID)
+        add(balance)
+        add(currencyColumn)
+        add(status?.column)
+        add(accountColumn)
+        return names.filter { !optionalColumns.contains($0.lowercased()) }
+    }
+
+    /// Lower-cased names of columns that may be missing.
+    var optionalColumns: Set<String> = []
+
+    /// The names used to recognise a file: the declared signature, else the required columns.
+    var matchingNames: [String] { signature.isEmpty ? requiredColumnNames : signature }
+}
+
+/// A column by header name (trimmed, case-insensitive) or by 1-based position.
+enum ColumnReference: Sendable, Hashable, CustomStringConvertible {
+    case name(String)
+    case index(Int)
+
+    var description: String {
+        switch self {
+        case .name(let name): return name
+        case .index(let index): return "#\(index)"
+        }
+    }
+}
+
+/// A date column and how its days are written.
+struct DateField: Sendable {
+    enum Format: Sendable {
+        case fixed(DateFormat)
+        /// Inferred from the column's values.
+        case auto
+    }
+
+    var column: ColumnReference
+    var format: Format
+}
+
+/// Where an amount's size and direction come from.
+enum AmountShape: Sendable {
+    /// One signed column: negative is money out.
+    case signed(ColumnReference)
+    /// Separate columns for money out and money in; either may be blank or zero.
+    case debitCredit(debit: ColumnReference, credit: ColumnReference)
+    /// An amount plus a column whose word says the direction (`S`/`H`, `DR`/`CR`, `Af`/`Bij`).
+    case indicator(amount: ColumnReference, column: ColumnReference, debitWords: [String], creditWords: [String])
+
+    var columns: [ColumnReference] {
+        switch self {
+        case .signed(let column): return [column]
+        case .debitCredit(let debit, let credit): return [debit, credit]
+        case .indicator(let amount, let column, _, _): return [amount, column]
+        }
+    }
+
+    /// The indicator words understood when a mapping doesn't list its own.
+    static let defaultDebitWords = ["D", "DR", "DB", "Debit", "S", "Soll", "Af", "-", "Out", "Withdrawal"]
+    static let defaultCreditWords = ["C", "CR", "Credit", "H", "Haben", "Bij", "+", "In", "Deposit"]
+}
+
+/// Rows marked pending by a status column.
+struct StatusRule: Sendable {
+    var column: ColumnReference
+    /// Values (trimmed, case-insensitive) that mean pending.
+    var pendingValues: [String]
+}
+
+/// A pattern for rows that are not transactions (authorisation holds, memo lines).
+struct SkipRule: Sendable {
+    /// The column tested; `nil` tests every field.
+    var column: ColumnReference?
+    var equals: [String] = []
+    var startsWith: [String] = []
+    var contains: [String] = []
+    /// Whether an empty cell matches.
+    var isEmpty = false
+}
+
+/// Where the transaction rows end.
+struct FooterRule: Sendable {
+    /// A row whose first non-empty field starts with one of these ends the rows.
+    var startsWith: [String] = []
+    /// Whether a blank line after the first transaction row ends the rows.
+    var afterBlankLine = false
+}
+
+/// A labelled line above the header or below the rows (`Kontonummer:;DE…`, `Opening balance,…`).
+struct StatementLineRule: Sendable {
+    enum Role: String, Sendable, CaseIterable {
+        case account, period, openingBalance, closingBalance, currency
+    }
+
+    /// The label's start (trimmed, case-insensitive; a trailing `:` is ignored).
+    var label: String
+    var role: Role
+}

@@ -1,0 +1,261 @@
+import LedgerCore
+
+/// Turns one transaction row into a draft, following a mapping bound to the file's header.
+///
+/// This is the per-row hot path: dates and ASCII amounts are read straight from the row's
+/// bytes, and only text fields (description, memo, id) become strings.
+struct RowNormaliser {
+    enum Amount {
+        case signed(Int)
+        case debitCredit(debit: Int, credit: Int)
+        case indicator(amount: Int, column: Int, debit: Set<String>, credit: Set<String>)
+    }
+
+    let file: String
+    let binding: HeaderBinding
+    let datePosition: Int
+    /// The booking-day format; `nil` until inferred for `"auto"`.
+    var dateFormat: DateFormat?
+    let transactionDatePosition: Int?
+    let amount: Amount
+    let syntax: AmountSyntax
+    let invertSign: Bool
+    let descriptionPositions: [Int]
+    let descriptionSeparator: String
+    let memoPositions: [Int]
+    let idPosition: Int?
+    let balancePosition: Int?
+    let currencyPosition: Int?
+    let defaultCurrency: Currency?
+    let statusPosition: Int?
+    let pendingValues: Set<String>
+    let accountPosition: Int?
+    var decoder: FieldDecoder
+    private var scratch: [UInt8] = []
+    private var lastCurrency: (text: String, currency: Currency)?
+
+    init(mapping: CSVMapping, binding: HeaderBinding, file: String) {
+        self.file = file
+        self.binding = binding
+        // A needed column is bound or the binding threw; index columns are checked per row.
+        datePosition = binding.position(of: mapping.date.column) ?? 0
+        if case .fixed(let format) = mapping.date.format { dateFormat = format }
+        transactionDatePosition = binding.position(of: mapping.transactionDate?.column)
+        switch mapping.amount {
+        case .signed(let column):
+            amount = .signed(binding.position(of: column) ?? 0)
+        case .debitCredit(let debit, let credit):
+            amount = .debitCredit(debit: binding.position(of: debit) ?? 0, credit: binding.position(of: credit) ?? 0)
+        case .indicator(let column, let indicator, let debitWords, let creditWords):
+            amount = .indicator(
+                amount: binding.position(of: column) ?? 0, column: binding.position(of: indicator) ?? 0,
+                debit: Set(debitWords.map { $0.lowercased() }), credit: Set(creditWords.map { $0.lowercased() }))
+        }
+        syntax = mapping.amountSyntax
+        invertSign = mapping.invertSign
+        descriptionPositions = mapping.description.compactMap { binding.position(of: $0) }
+        descriptionSeparator = mapping.descriptionSeparator
+        memoPositions = mapping.memo.compactMap { binding.position(of: $0) }
+        idPosition = binding.position(of: mapping.externalID)
+        balancePosition = binding.position(of: mapping.balance)
+        currencyPosition = binding.position(of: mapping.currencyColumn)
+        defaultCurrency = mapping.currency
+        statusPosition = binding.position(of: mapping.status?.column)
+        pendingValues = Set((mapping.status?.pendingValues ?? []).map { $0.lowercased() })
+        accountPosition = binding.position(of: mapping.accountColumn)
+        decoder = FieldDecoder(declared: mapping.encoding)
+        scratch.reserveCapacity(64)
+    }
+
+    // MARK: - Rows
+
+    /// Builds the draft for a row.
+    ///
+    /// - Throws: ``CSVError`` naming the field that could not be read.
+    mutating func draft(from row: CSVRow, account: String) throws(CSVError) -> Draft {
+        let currency = try currency(of: row)
+        let bookingDay = try day(row, datePosition)
+        let transactionDay = try transactionDatePosition.flatMap { (position) throws(CSVError) -> Day? in
+            row.isEmpty(position) ? nil : try day(row, position)
+        }
+        let (money, direction) = try money(of: row, currency: currency)
+        let description = try joined(row, descriptionPositions, separator: descriptionSeparator)
+        let memo = memoPositions.isEmpty ? "" : try joined(row, memoPositions, separator: " ")
+        var externalID: String?
+        if let idPosition {
+            let id = try text(row, idPosition)
+            externalID = id.isEmpty ? nil : id
+        }
+        var status = TransactionStatus.booked
+        if let statusPosition, !pendingValues.isEmpty, pendingValues.contains(try text(row, statusPosition).lowercased()) {
+            status = .pending
+        }
+        return Draft(
+            account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: money,
+            direction: direction, description: description, memo: memo, status: status, externalID: externalID,
+            runningBalance: try balance(of: row, currency: currency),
+            location: SourceLocation(file: file, line: row.line, column: 1))
+    }
+
+    /// The row's currency: its currency column, else the mapping's.
+    mutating func currency(of row: CSVRow) throws(CSVError) -> Currency {
+        if let currencyPosition, !row.isEmpty(currencyPosition) {
+            let code = try text(row, currencyPosition)
+            if let last = lastCurrency, last.text == code { return last.currency }
+            guard let currency = Currency(code: code) else {
+                throw bad(row, currencyPosition, code, "an ISO 4217 currency code such as EUR or USD")
+            }
+            lastCurrency = (code, currency)
+            return currency
+        }
+        if let defaultCurrency { return defaultCurrency }
+        let position = currencyPosition ?? 0
+        throw bad(row, position, "", "a currency code (the mapping declares no \"currency\")")
+    }
+
+    /// The account named by the row's account column, if the mapping has one.
+    mutating func accountName(of row: CSVRow) throws(CSVError) -> String? {
+        guard let accountPosition else { return nil }
+        let name = try text(row, accountPosition)
+        return name.isEmpty ? nil : name
+    }
+
+    /// The booking day's text, for date inference.
+    mutating func dateText(of row: CSVRow) throws(CSVError) -> String { try text(row, datePosition) }
+
+    /// A field's trimmed text.
+    mutating func text(_ row: CSVRow, _ position: Int) throws(CSVError) -> String {
+        let location = row.location(of: position, file: file)
+        return try row.withField(position) { (bytes) throws(CSVError) -> String in
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let text = try decoder.string(slice, at: location)
+            guard slice.contains(0x0A) || slice.contains(0x0D) else { return text }
+            return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        }
+    }
+
+    // MARK: - Fields
+
+    private mutating func joined(_ row: CSVRow, _ positions: [Int], separator: String) throws(CSVError) -> String {
+        if positions.count == 1 { return try text(row, positions[0]) }
+        var parts: [String] = []
+        for position in positions {
+            let part = try text(row, position)
+            if !part.isEmpty { parts.append(part) }
+        }
+        return parts.joined(separator: separator)
+    }
+
+    private mutating func day(_ row: CSVRow, _ position: Int) throws(CSVError) -> Day {
+        guard let format = dateFormat else {
+            preconditionFailure("rows are normalised only once the date format is known")
+        }
+        let found = try row.withField(position) { (bytes) throws(CSVError) -> Day? in
+            FieldDecoder.isASCII(bytes) ? format.day(from: bytes) : nil
+        }
+        if let found { return found }
+        let text = try text(row, position)
+        if let day = format.day(from: text) { return day }
+        throw bad(row, position, text, "a date like \(format.pattern)")
+    }
+
+    /// A signed amount from one cell, as an exact number; `nil` for an empty cell.
+    private mutating func number(_ row: CSVRow, _ position: Int) throws(CSVError) -> DecimalNumber? {
+        if row.isEmpty(position) { return nil }
+        let syntax = self.syntax
+        var scratch = self.scratch
+        defer { self.scratch = scratch }
+        let fast = try row.withField(position) { (bytes) throws(CSVError) -> DecimalNumber? in
+            FieldDecoder.isASCII(bytes) ? syntax.number(bytes, scratch: &scratch) : nil
+        }
+        if let fast { return fast }
+        var text = try text(row, position)
+        if let number = text.withUTF8({ syntax.number($0, scratch: &scratch) }) { return number }
+        throw bad(row, position, text, syntax.expectation)
+    }
+
+    private mutating func exact(_ number: DecimalNumber, _ row: CSVRow, _ position: Int, currency: Currency)
+        throws(CSVError) -> (Money, Direction)
+    {
+        do {
+            return try Money.exactly(number, currency: currency)
+        } catch {
+            let text = (try? self.text(row, position)) ?? ""
+            switch error {
+            case .tooPrecise:
+                throw bad(row, position, text, "an amount with at most \(currency.minorDigits) decimals for \(currency.code)")
+            case .overflow:
+                throw bad(row, position, text, "an amount below 92 quadrillion minor units")
+            }
+        }
+    }
+
+    private mutating func money(of row: CSVRow, currency: Currency) throws(CSVError) -> (Money, Direction) {
+        var result: (Money, Direction)
+        switch amount {
+        case .signed(let position):
+            guard let number = try number(row, position) else {
+                throw bad(row, position, "", syntax.expectation)
+            }
+            result = try exact(number, row, position, currency: currency)
+        case .debitCredit(let debitPosition, let creditPosition):
+            let debit = try number(row, debitPosition).map { (number) throws(CSVError) in
+                try exact(number, row, debitPosition, currency: currency).0
+            }
+            let credit = try number(row, creditPosition).map { (number) throws(CSVError) in
+                try exact(number, row, creditPosition, currency: currency).0
+            }
+            switch (debit, credit) {
+            case (nil, nil):
+                throw bad(
+                    row, debitPosition, "",
+                    "\(syntax.expectation) in \"\(binding.name(at: debitPosition))\" or \"\(binding.name(at: creditPosition))\"")
+            case (let debit?, nil): result = (debit, .debit)
+            case (nil, let credit?): result = (credit, .credit)
+            case (let debit?, let credit?):
+                if debit.isZero {
+                    result = (credit, .credit)
+                } else if credit.isZero {
+                    result = (debit, .debit)
+                } else {
+                    let found = (try? text(row, creditPosition)) ?? ""
+                    throw bad(row, creditPosition, found, "blank or 0 when \"\(binding.name(at: debitPosition))\" has an amount")
+                }
+            }
+        case .indicator(let position, let indicatorPosition, let debitWords, let creditWords):
+            guard let number = try number(row, position) else { throw bad(row, position, "", syntax.expectation) }
+            result = try exact(number, row, position, currency: currency)
+            let word = try text(row, indicatorPosition)
+            let key = word.lowercased()
+            let indicated: Direction
+            if debitWords.contains(key) {
+                indicated = .debit
+            } else if creditWords.contains(key) {
+                indicated = .credit
+            } else {
+                let words = (debitWords.sorted() + creditWords.sorted()).joined(separator: ", ")
+                throw bad(row, indicatorPosition, word, "a direction word (one of \(words))")
+            }
+            result.1 = result.1 == .debit ? indicated.reversed() : indicated
+        }
+        if invertSign && !result.0.isZero { result.1.reverse() }
+        return result
+    }
+
+    private mutating func balance(of row: CSVRow, currency: Currency) throws(CSVError) -> Int64? {
+        guard let balancePosition, let number = try number(row, balancePosition) else { return nil }
+        let (money, direction) = try exact(number, row, balancePosition, currency: currency)
+        let signed = money.signedMinorUnits(direction)
+        return invertSign ? -signed : signed
+    }
+
+    private func bad(_ row: CSVRow, _ position: Int, _ found: String, _ expected: String) -> CSVError {
+        CSVError(
+            .badValue(column: binding.name(at: position), found: found, expected: expected),
+            at: row.location(of: position, file: file))
+    }
+}

@@ -1,0 +1,98 @@
+import LedgerCore
+
+/// Turns a field's bytes into text in the file's encoding, deciding the encoding when the
+/// mapping does not declare one.
+///
+/// Undeclared, a file is taken as UTF-8 until the first field that is not valid UTF-8; if no
+/// other non-ASCII text was read as UTF-8 before it, the file is read as Windows-1252 from then
+/// on (the usual case: a European bank's ANSI export). A file that mixes both is refused.
+struct FieldDecoder {
+    /// The encoding in force, or `nil` while every field so far was plain ASCII.
+    private(set) var encoding: CSVEncoding?
+    /// Whether the encoding was declared (then it is never changed).
+    let isDeclared: Bool
+
+    init(declared: CSVEncoding?) {
+        self.encoding = declared
+        self.isDeclared = declared != nil
+    }
+
+    /// The encoding's name for reports: declared, detected or assumed.
+    var summary: String {
+        guard let encoding else { return "ascii (utf-8 compatible)" }
+        return encoding.rawValue + (isDeclared ? " (declared)" : " (detected)")
+    }
+
+    /// Decodes a field.
+    ///
+    /// - Throws: ``CSVError`` `.invalidBytes` when the bytes are not valid in the encoding.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation) throws(CSVError)
+        -> String
+    {
+        if FieldDecoder.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        switch encoding {
+        case .none:
+            if let text = String(validating: bytes, as: UTF8.self) {
+                encoding = .utf8
+                return text
+            }
+            encoding = .windows1252
+            return try singleByte(bytes, .windows1252, at: location)
+        case .utf8?, .utf16LE?, .utf16BE?:
+            if let text = String(validating: bytes, as: UTF8.self) { return text }
+            throw CSVError(.invalidBytes(encoding: "UTF-8", found: FieldDecoder.firstBad(bytes)), at: location)
+        case let single?:
+            return try singleByte(bytes, single, at: location)
+        }
+    }
+
+    /// Whether every byte is ASCII.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var accumulated: UInt8 = 0
+        for byte in bytes { accumulated |= byte }
+        return accumulated < 0x80
+    }
+
+    private func singleByte(_ bytes: UnsafeBufferPointer<UInt8>, _ encoding: CSVEncoding, at location: SourceLocation)
+        throws(CSVError) -> String
+    {
+        var scalars = String.UnicodeScalarView()
+        for byte in bytes {
+            if byte < 0x80 {
+                scalars.append(Unicode.Scalar(byte))
+            } else if let scalar = encoding.scalar(forHighByte: byte) {
+                scalars.append(scalar)
+            } else {
+                let hex = "0x" + String(byte, radix: 16, uppercase: true)
+                throw CSVError(.invalidBytes(encoding: encoding.rawValue, found: hex), at: location)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The first bytes of a field that are not valid UTF-8, as hex (`0xFC 0x72`).
+    private static func firstBad(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            switch lead {
+            case 0x00..<0x80: length = 1
+            case 0xC2..<0xE0: length = 2
+            case 0xE0..<0xF0: length = 3
+            case 0xF0..<0xF5: length = 4
+            default: length = 0
+            }
+            let end = index + length
+            if length == 0 || end > bytes.count
+                || String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) == nil
+            {
+                let slice = bytes[index..<min(bytes.count, index + 2)]
+                return slice.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            }
+            index = end
+        }
+        return "?"
+    }
+}

@@ -1,0 +1,5 @@
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+@testable import CSVAdapter
