@@ -32,7 +32,9 @@ struct RowNormaliser {
     let accountPosition: Int?
     var decoder: FieldDecoder
     private var scratch: [UInt8] = []
+    private var joinScratch: [UInt8] = []
     private var lastCurrency: (text: String, currency: Currency)?
+    private var lastIndicator: (word: String, direction: Direction)?
 
     init(mapping: CSVMapping, binding: HeaderBinding, file: String) {
         self.file = file
@@ -140,14 +142,51 @@ struct RowNormaliser {
 
     // MARK: - Fields
 
+    /// The non-empty fields' trimmed texts joined by `separator`.
+    ///
+    /// With an ASCII separator the bytes are joined first and decoded once (the fast path);
+    /// a decoding error is then found again field by field, so that it names the right field.
     private mutating func joined(_ row: CSVRow, _ positions: [Int], separator: String) throws(CSVError) -> String {
         if positions.count == 1 { return try text(row, positions[0]) }
-        var parts: [String] = []
+        guard separator.utf8.allSatisfy({ $0 < 0x80 }), !positions.contains(where: { $0 >= row.count }) else {
+            return try joinedSlowly(row, positions, separator: separator)
+        }
+        var bytes = joinScratch
+        bytes.removeAll(keepingCapacity: true)
+        for position in positions {
+            try row.withField(position) { (field) throws(CSVError) in
+                var start = 0
+                var end = field.count
+                while start < end, field[start] == 0x20 || field[start] == 0x09 { start += 1 }
+                while end > start, field[end - 1] == 0x20 || field[end - 1] == 0x09 { end -= 1 }
+                guard start < end else { return }
+                if !bytes.isEmpty { bytes.append(contentsOf: separator.utf8) }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: field[start..<end]))
+            }
+        }
+        defer { joinScratch = bytes }
+        if bytes.contains(0x0A) || bytes.contains(0x0D) { return try joinedSlowly(row, positions, separator: separator) }
+        let location = row.location(of: positions[0], file: file)
+        do {
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(CSVError) -> String in
+                try decoder.string(buffer, at: location)
+            }
+        } catch {
+            return try joinedSlowly(row, positions, separator: separator)
+        }
+    }
+
+    private mutating func joinedSlowly(_ row: CSVRow, _ positions: [Int], separator: String) throws(CSVError)
+        -> String
+    {
+        var result = ""
         for position in positions {
             let part = try text(row, position)
-            if !part.isEmpty { parts.append(part) }
+            if part.isEmpty { continue }
+            if !result.isEmpty { result += separator }
+            result += part
         }
-        return parts.joined(separator: separator)
+        return result
     }
 
     private mutating func day(_ row: CSVRow, _ position: Int) throws(CSVError) -> Day {
@@ -229,13 +268,16 @@ struct RowNormaliser {
         case .indicator(let position, let indicatorPosition, let debitWords, let creditWords):
             guard let number = try number(row, position) else { throw bad(row, position, "", syntax.expectation) }
             result = try exact(number, row, position, currency: currency)
-            let word = try text(row, indicatorPosition)
-            let key = word.lowercased()
             let indicated: Direction
-            if debitWords.contains(key) {
+            let word = try text(row, indicatorPosition)
+            if let cached = lastIndicator, cached.word == word {
+                indicated = cached.direction
+            } else if debitWords.contains(word.lowercased()) {
                 indicated = .debit
-            } else if creditWords.contains(key) {
+                lastIndicator = (word, .debit)
+            } else if creditWords.contains(word.lowercased()) {
                 indicated = .credit
+                lastIndicator = (word, .credit)
             } else {
                 let words = (debitWords.sorted() + creditWords.sorted()).joined(separator: ", ")
                 throw bad(row, indicatorPosition, word, "a direction word (one of \(words))")

@@ -57,19 +57,34 @@ struct FieldDecoder {
     private func singleByte(_ bytes: UnsafeBufferPointer<UInt8>, _ encoding: CSVEncoding, at location: SourceLocation)
         throws(CSVError) -> String
     {
-        var scalars = String.UnicodeScalarView()
+        let table = FieldDecoder.utf8Tables[encoding] ?? []
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count + 8)
         for byte in bytes {
             if byte < 0x80 {
-                scalars.append(Unicode.Scalar(byte))
-            } else if let scalar = encoding.scalar(forHighByte: byte) {
-                scalars.append(scalar)
-            } else {
+                utf8.append(byte)
+                continue
+            }
+            let encoded = table[Int(byte - 0x80)]
+            guard !encoded.isEmpty else {
                 let hex = "0x" + String(byte, radix: 16, uppercase: true)
                 throw CSVError(.invalidBytes(encoding: encoding.rawValue, found: hex), at: location)
             }
+            utf8.append(contentsOf: encoded)
         }
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
     }
+
+    /// For each single-byte encoding, the UTF-8 of bytes 0x80–0xFF (empty for a byte it lacks).
+    private static let utf8Tables: [CSVEncoding: [[UInt8]]] = {
+        var tables: [CSVEncoding: [[UInt8]]] = [:]
+        for encoding in CSVEncoding.allCases where encoding.isSingleByte {
+            tables[encoding] = (0x80...0xFF).map { byte in
+                encoding.scalar(forHighByte: UInt8(byte)).map { Array(String($0).utf8) } ?? []
+            }
+        }
+        return tables
+    }()
 
     /// The first bytes of a field that are not valid UTF-8, as hex (`0xFC 0x72`).
     private static func firstBad(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
