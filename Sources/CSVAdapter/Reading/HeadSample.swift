@@ -15,7 +15,7 @@ struct HeadSample: Sendable {
 
     var dialect: CSVDialect
     var rows: [Row]
-    /// Whether reading stopped on an error (an unterminated quote at the cut, text after a quote).
+    /// Whether reading stopped on an error that speaks against the dialect (text after a quote).
     var hadError: Bool
     /// The encoding the head looks like: `nil` for plain ASCII, UTF-8, or Windows-1252.
     var encodingGuess: CSVEncoding?
@@ -46,6 +46,10 @@ struct HeadSample: Sendable {
                 rows.append(Row(line: row.line, fields: fields))
             }
             if !isWholeFile, rows.count < HeadSample.rowLimit, !rows.isEmpty { rows.removeLast() }
+        } catch let error as CSVError {
+            // A quote still open where the head (or the file) ends is the reader's error to
+            // report later, with its location; it says nothing against this dialect.
+            if case .unterminatedQuote = error.reason {} else { failed = true }
         } catch {
             failed = true
         }
