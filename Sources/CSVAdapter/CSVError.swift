@@ -72,10 +72,12 @@ public struct CSVError: LocatedError, Hashable {
         case .invalidMapping(let text):
             return text
         case .mappingNotFound(let name, let searched):
-            let folders = searched.isEmpty ? "no mapping folders were given" : "searched " + searched.joined(separator: ", ")
+            let folders =
+                searched.isEmpty ? "no mapping folders were given" : "searched " + searched.joined(separator: ", ")
             return "no mapping named \"\(name)\"; expected a mapping name or a path to a .json file (\(folders))"
         case .noMatchingMapping(let header, let tried):
-            return "no mapping matches the header (\(Self.list(header))) among \(tried) mapping\(tried == 1 ? "" : "s"); "
+            return
+                "no mapping matches the header (\(Self.list(header))) among \(tried) mapping\(tried == 1 ? "" : "s"); "
                 + "expected a header a mapping knows, or --mapping NAME|PATH"
         case .currencyChanged(let account, let expected, let found):
             return "the row's currency \(found) differs from account \"\(account)\"'s \(expected); "

@@ -94,7 +94,9 @@ public struct CSVFormat: FormatAdapter {
                     at: SourceLocation(file: name, line: closest?.line ?? 1, column: 1))
             }
             let reason = "named with --mapping (\(options.mapping ?? mapping.name))"
-            return (match, MappingChoice(mapping: mapping, headerLine: match.headerLine, reason: reason, alsoMatched: []))
+            return (
+                match, MappingChoice(mapping: mapping, headerLine: match.headerLine, reason: reason, alsoMatched: [])
+            )
         }
         let mappings = catalog.mappings
         guard

@@ -38,8 +38,11 @@ struct CSVFormatTests {
         #expect(run.error == nil)
         #expect(run.drafts.map { "\($0.bookingDay)" } == ["2024-02-01", "2024-04-03", "2024-06-25"])
         #expect(run.drafts.map(\.location.line) == [2, 3, 4])
-        #expect(checkFormatAdapter(CSVFormat.self, bytes: try Fixture.bytes("CSV/auto-dates-day-first.csv"),
-            name: "auto-dates-day-first.csv", options: fixtureOptions("auto-dates-day-first.csv")).isEmpty)
+        #expect(
+            checkFormatAdapter(
+                CSVFormat.self, bytes: try Fixture.bytes("CSV/auto-dates-day-first.csv"),
+                name: "auto-dates-day-first.csv", options: fixtureOptions("auto-dates-day-first.csv")
+            ).isEmpty)
     }
 
     @Test("an undeclared file that is not UTF-8 is read as Windows-1252")
@@ -108,6 +111,7 @@ struct CSVFormatTests {
         for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         let run = runAdapter(CSVFormat.self, bytes: bytes, name: "u.csv", options: sampleOptions("u.csv"))
         #expect(run.drafts.map(\.description) == ["Café"])
-        #expect(checkFormatAdapter(CSVFormat.self, bytes: bytes, name: "u.csv", options: sampleOptions("u.csv")).isEmpty)
+        #expect(
+            checkFormatAdapter(CSVFormat.self, bytes: bytes, name: "u.csv", options: sampleOptions("u.csv")).isEmpty)
     }
 }

@@ -28,7 +28,8 @@ struct CSVInspectionTests {
     @Test("when a more specific mapping wins, the reason names the generic one that also matched")
     func alsoMatched() throws {
         let report = try CSVInspection.inspect(
-            bytes: try sampleBytes("samples/csv/us-credit-card.csv"), name: "card.csv", options: sampleOptions("card.csv"))
+            bytes: try sampleBytes("samples/csv/us-credit-card.csv"), name: "card.csv",
+            options: sampleOptions("card.csv"))
         #expect(report.choice?.mapping.name == "us-credit-card")
         #expect(report.choice?.alsoMatched == ["generic"])
     }

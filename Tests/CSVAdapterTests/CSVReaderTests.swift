@@ -5,11 +5,14 @@ import Testing
 @testable import CSVAdapter
 
 /// Reads every row of `text` with a dialect, as field texts with their line and column.
-func readRows(_ text: String, delimiter: Character = ",", chunkSize: Int = 64 * 1024) throws -> [(Int, [String], [Int])] {
+func readRows(_ text: String, delimiter: Character = ",", chunkSize: Int = 64 * 1024) throws -> [(Int, [String], [Int])]
+{
     try readRows(Array(text.utf8), delimiter: delimiter, chunkSize: chunkSize)
 }
 
-func readRows(_ bytes: [UInt8], delimiter: Character = ",", chunkSize: Int = 64 * 1024) throws -> [(Int, [String], [Int])] {
+func readRows(_ bytes: [UInt8], delimiter: Character = ",", chunkSize: Int = 64 * 1024) throws -> [(
+    Int, [String], [Int]
+)] {
     let dialect = CSVDialect(delimiter: delimiter.asciiValue ?? 0x2C)
     var reader = CSVReader(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize), dialect: dialect)
     var row = CSVRow()
@@ -36,7 +39,8 @@ struct CSVReaderTests {
         #expect(rows.map(\.0) == [1, 2, 4])
     }
 
-    @Test("CRLF, LF and lone CR all end a line", arguments: ["a,b\r\nc,d\r\n", "a,b\nc,d\n", "a,b\rc,d\r", "a,b\r\nc,d"])
+    @Test(
+        "CRLF, LF and lone CR all end a line", arguments: ["a,b\r\nc,d\r\n", "a,b\nc,d\n", "a,b\rc,d\r", "a,b\r\nc,d"])
     func lineEnds(_ text: String) throws {
         let rows = try readRows(text)
         #expect(rows.map(\.1) == [["a", "b"], ["c", "d"]])

@@ -34,12 +34,16 @@ struct DateFormatTests {
         #expect(DateFormat("d MMMM yyyy")?.day(from: text)?.month == month)
     }
 
-    @Test("days that don't exist and text that doesn't fit are refused", arguments: ["2024-02-30", "2024-13-01", "2024-1-", "x2024-01-01", "2024-01-01x", ""])
+    @Test(
+        "days that don't exist and text that doesn't fit are refused",
+        arguments: ["2024-02-30", "2024-13-01", "2024-1-", "x2024-01-01", "2024-01-01x", ""])
     func refused(_ text: String) {
         #expect(day(text, "yyyy-MM-dd") == nil)
     }
 
-    @Test("patterns without a year, month and day are refused", arguments: ["dd.MM", "yyyy-MM", "dd.QQ.yyyy", "yyy-MM-dd"])
+    @Test(
+        "patterns without a year, month and day are refused",
+        arguments: ["dd.MM", "yyyy-MM", "dd.QQ.yyyy", "yyy-MM-dd"])
     func badPatterns(_ pattern: String) {
         #expect(DateFormat(pattern) == nil)
     }

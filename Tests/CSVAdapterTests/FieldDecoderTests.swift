@@ -20,8 +20,8 @@ struct FieldDecoderTests {
 
     @Test("ISO-8859-15 has the euro sign where ISO-8859-1 has the currency sign")
     func latin9() throws {
-        #expect(try decode([0xA4], .iso8859_15) == "€")
-        #expect(try decode([0xA4], .iso8859_1) == "¤")
+        #expect(try decode([0xA4], .isoLatin9) == "€")
+        #expect(try decode([0xA4], .isoLatin1) == "¤")
     }
 
     @Test("undeclared, bytes that are not UTF-8 are read as Windows-1252")
@@ -72,8 +72,8 @@ struct FieldDecoderTests {
     func names() {
         #expect(CSVEncoding(name: "UTF8") == .utf8)
         #expect(CSVEncoding(name: "cp1252") == .windows1252)
-        #expect(CSVEncoding(name: "Latin-1") == .iso8859_1)
-        #expect(CSVEncoding(name: "ISO-8859-15") == .iso8859_15)
+        #expect(CSVEncoding(name: "Latin-1") == .isoLatin1)
+        #expect(CSVEncoding(name: "ISO-8859-15") == .isoLatin9)
         #expect(CSVEncoding(name: "ebcdic") == nil)
     }
 }

@@ -30,14 +30,18 @@ struct MalformedInputTests {
         MalformedCase(file: "bad-amount.csv", line: 3, column: 22, words: ["\"12abc\"", "an amount like"]),
         MalformedCase(file: "invalid-bytes.csv", line: 2, column: 12, words: ["0xE9", "UTF-8"]),
         MalformedCase(file: "empty.csv", line: 1, column: 1, words: ["empty", "expected a header"]),
-        MalformedCase(file: "header-only.csv", line: 1, column: 1, words: ["no transaction rows", "expected at least one"]),
-        MalformedCase(file: "ambiguous-dates.csv", line: 2, column: 1, words: ["ambiguous", "dd/MM/yyyy or MM/dd/yyyy", "\"format\""]),
+        MalformedCase(
+            file: "header-only.csv", line: 1, column: 1, words: ["no transaction rows", "expected at least one"]),
+        MalformedCase(
+            file: "ambiguous-dates.csv", line: 2, column: 1,
+            words: ["ambiguous", "dd/MM/yyyy or MM/dd/yyyy", "\"format\""]),
     ]
 
     @Test("each malformed file gets an error naming its line, column and what was expected", arguments: corpus)
     func located(_ expected: MalformedCase) throws {
         let name = "malformed/\(expected.file)"
-        let run = runAdapter(CSVFormat.self, bytes: try Fixture.bytes("CSV/\(name)"), name: name, options: fixtureOptions(name))
+        let run = runAdapter(
+            CSVFormat.self, bytes: try Fixture.bytes("CSV/\(name)"), name: name, options: fixtureOptions(name))
         #expect(run.errorLocation == SourceLocation(file: name, line: expected.line, column: expected.column))
         for word in expected.words {
             #expect(run.error?.contains(word) == true, "\(run.error ?? "no error") lacks \(word)")
@@ -48,21 +52,25 @@ struct MalformedInputTests {
     @Test("no draft is emitted after the row that failed", arguments: corpus)
     func stopsAtTheError(_ expected: MalformedCase) throws {
         let name = "malformed/\(expected.file)"
-        let run = runAdapter(CSVFormat.self, bytes: try Fixture.bytes("CSV/\(name)"), name: name, options: fixtureOptions(name))
+        let run = runAdapter(
+            CSVFormat.self, bytes: try Fixture.bytes("CSV/\(name)"), name: name, options: fixtureOptions(name))
         #expect(run.drafts.allSatisfy { $0.location.line < expected.line })
     }
 
     @Test("the malformed files pass the conformance check", arguments: corpus)
     func conformance(_ expected: MalformedCase) throws {
         let name = "malformed/\(expected.file)"
-        let problems = checkFormatAdapter(CSVFormat.self, bytes: try Fixture.bytes("CSV/\(name)"), name: name, options: fixtureOptions(name))
+        let problems = checkFormatAdapter(
+            CSVFormat.self, bytes: try Fixture.bytes("CSV/\(name)"), name: name, options: fixtureOptions(name))
         #expect(problems.isEmpty, "\(problems)")
     }
 
     @Test("a needed column missing from the header shows the expected header beside the one found")
     func headerChanged() {
         let text = "Date,Memo,Amount\n2024-01-01,Coffee,-3.80\n"
-        let run = runAdapter(CSVFormat.self, bytes: Array(text.utf8), name: "renamed.csv", options: fixtureOptions("renamed.csv", mapping: "generic"))
+        let run = runAdapter(
+            CSVFormat.self, bytes: Array(text.utf8), name: "renamed.csv",
+            options: fixtureOptions("renamed.csv", mapping: "generic"))
         #expect(run.errorLocation == SourceLocation(file: "renamed.csv", line: 1, column: 1))
         #expect(run.error?.contains("needs column \"Description\"") == true)
         #expect(run.error?.contains("expected a header like: \"Date\", \"Description\", \"Amount\"") == true)
@@ -72,7 +80,8 @@ struct MalformedInputTests {
     @Test("a file no mapping knows names its header and how to choose a mapping")
     func noMapping() {
         let text = "When,What,HowMuch\n2024-01-01,Coffee,-3.80\n"
-        let run = runAdapter(CSVFormat.self, bytes: Array(text.utf8), name: "odd.csv", options: fixtureOptions("odd.csv"))
+        let run = runAdapter(
+            CSVFormat.self, bytes: Array(text.utf8), name: "odd.csv", options: fixtureOptions("odd.csv"))
         #expect(run.errorLocation == SourceLocation(file: "odd.csv", line: 1, column: 1))
         #expect(run.error?.contains("--mapping") == true)
         #expect(run.error?.contains("\"When\", \"What\", \"HowMuch\"") == true)

@@ -79,7 +79,8 @@ func sampleOptions(_ path: String, mapping: String? = nil) -> AdapterOptions {
 struct SampleImportTests {
     @Test("every sample imports with exact totals per direction and its balances", arguments: sampleExpectations)
     func sampleImports(_ expected: SampleExpectation) throws {
-        let run = runAdapter(CSVFormat.self, bytes: try sampleBytes(expected.path), name: expected.path,
+        let run = runAdapter(
+            CSVFormat.self, bytes: try sampleBytes(expected.path), name: expected.path,
             options: sampleOptions(expected.path))
         #expect(run.error == nil, "\(run.error ?? "")")
         #expect(run.drafts.count == expected.drafts)
@@ -102,7 +103,8 @@ struct SampleImportTests {
 
     @Test("a sample's running balances chain with zero discrepancy", arguments: sampleExpectations)
     func balancesChain(_ expected: SampleExpectation) throws {
-        let run = runAdapter(CSVFormat.self, bytes: try sampleBytes(expected.path), name: expected.path,
+        let run = runAdapter(
+            CSVFormat.self, bytes: try sampleBytes(expected.path), name: expected.path,
             options: sampleOptions(expected.path))
         guard let opening = run.balances.first(where: { $0.kind == .opening }),
             let closing = run.balances.first(where: { $0.kind == .ledger })
@@ -114,7 +116,8 @@ struct SampleImportTests {
 
     @Test("every sample passes the adapter conformance check", arguments: sampleExpectations)
     func conformance(_ expected: SampleExpectation) throws {
-        let problems = checkFormatAdapter(CSVFormat.self, bytes: try sampleBytes(expected.path), name: expected.path,
+        let problems = checkFormatAdapter(
+            CSVFormat.self, bytes: try sampleBytes(expected.path), name: expected.path,
             options: sampleOptions(expected.path))
         #expect(problems.isEmpty, "\(problems)")
     }
@@ -129,8 +132,10 @@ struct SampleImportTests {
     @Test("naming the mapping gives the same drafts as picking it", arguments: sampleExpectations)
     func namedMapping(_ expected: SampleExpectation) throws {
         let bytes = try sampleBytes(expected.path)
-        let picked = runAdapter(CSVFormat.self, bytes: bytes, name: expected.path, options: sampleOptions(expected.path))
-        let named = runAdapter(CSVFormat.self, bytes: bytes, name: expected.path,
+        let picked = runAdapter(
+            CSVFormat.self, bytes: bytes, name: expected.path, options: sampleOptions(expected.path))
+        let named = runAdapter(
+            CSVFormat.self, bytes: bytes, name: expected.path,
             options: sampleOptions(expected.path, mapping: expected.mapping))
         #expect(picked == named)
     }

@@ -226,7 +226,8 @@ private struct MappingReader {
         if let name = string(fields["delimiter"], "\"delimiter\""), name != "auto" {
             mapping.delimiter = CSVDialect.byte(named: name)
             if mapping.delimiter == nil, let value = fields["delimiter"] {
-                problem("\"delimiter\" \"\(name)\" is not one character; expected , ; | tab or auto", at: value.location)
+                problem(
+                    "\"delimiter\" \"\(name)\" is not one character; expected , ; | tab or auto", at: value.location)
             }
         }
         if let quoteValue = fields["quote"] {
@@ -238,7 +239,9 @@ private struct MappingReader {
                 } else if let byte = CSVDialect.byte(named: text) {
                     mapping.quote = byte
                 } else {
-                    problem("\"quote\" \"\(text)\" is not one character; expected \"\\\"\" or \"'\"", at: quoteValue.location)
+                    problem(
+                        "\"quote\" \"\(text)\" is not one character; expected \"\\\"\" or \"'\"",
+                        at: quoteValue.location)
                 }
             }
         }
@@ -331,7 +334,8 @@ private struct MappingReader {
         }
         if let grouping = string(fields["thousandsSeparator"], "\"thousandsSeparator\"") {
             if grouping.utf8.contains(decimal), let location = fields["thousandsSeparator"]?.location {
-                problem("\"thousandsSeparator\" includes the decimal separator; expected other characters", at: location)
+                problem(
+                    "\"thousandsSeparator\" includes the decimal separator; expected other characters", at: location)
             }
             mapping.amountSyntax = AmountSyntax(decimalSeparator: decimal, grouping: grouping)
         } else {
@@ -360,14 +364,16 @@ private struct MappingReader {
         }
         var ignored: Set<String> = []
         for ruleValue in rules {
-            let fields = members(ruleValue, "a \"skip\" rule", known: ["column", "equals", "startsWith", "contains", "isEmpty"])
+            let fields = members(
+                ruleValue, "a \"skip\" rule", known: ["column", "equals", "startsWith", "contains", "isEmpty"])
             var rule = SkipRule(column: column(fields["column"], "\"skip\" \"column\"", optional: &ignored))
             rule.equals = strings(fields["equals"], "\"equals\"")
             rule.startsWith = strings(fields["startsWith"], "\"startsWith\"")
             rule.contains = strings(fields["contains"], "\"contains\"")
             rule.isEmpty = bool(fields["isEmpty"], "\"isEmpty\"") ?? false
             if rule.equals.isEmpty && rule.startsWith.isEmpty && rule.contains.isEmpty && !rule.isEmpty {
-                problem("a \"skip\" rule tests nothing; expected \"equals\", \"startsWith\", \"contains\" or \"isEmpty\"",
+                problem(
+                    "a \"skip\" rule tests nothing; expected \"equals\", \"startsWith\", \"contains\" or \"isEmpty\"",
                     at: ruleValue.location)
             }
             mapping.skipRules.append(rule)
@@ -376,7 +382,8 @@ private struct MappingReader {
 
     private mutating func readStatementLines(_ value: JSONValue, into mapping: inout CSVMapping) {
         guard case .array(let lines) = value.kind else {
-            problem("\"statement\" is \(value.typeName); expected an array of {\"label\", \"role\"}", at: value.location)
+            problem(
+                "\"statement\" is \(value.typeName); expected an array of {\"label\", \"role\"}", at: value.location)
             return
         }
         for line in lines {
@@ -388,7 +395,9 @@ private struct MappingReader {
             }
             guard let role = StatementLineRule.Role(rawValue: roleName) else {
                 let known = StatementLineRule.Role.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                problem("\"role\" \"\(roleName)\" is not known; expected one of \(known)", at: fields["role"]?.location ?? line.location)
+                problem(
+                    "\"role\" \"\(roleName)\" is not known; expected one of \(known)",
+                    at: fields["role"]?.location ?? line.location)
                 continue
             }
             mapping.statementLines.append(StatementLineRule(label: label, role: role))

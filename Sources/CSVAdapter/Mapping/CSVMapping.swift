@@ -76,8 +76,8 @@ public struct CSVMapping: Sendable {
         add(date.column)
         add(transactionDate?.column)
         for reference in amount.columns { add(reference) }
-        description.forEach { add($0) }
-        memo.forEach { add($0) }
+        for reference in description { add(reference) }
+        for reference in memo { add(reference) }
         add(externalID)
         add(balance)
         add(currencyColumn)

@@ -80,7 +80,8 @@ public struct MappingCatalog: Sendable {
         let wanted = nameOrPath.lowercased().hasSuffix(".json") ? String(nameOrPath.dropLast(5)) : nameOrPath
         for entry in entries
         where !entry.isShadowed
-            && (entry.name == wanted || ((entry.path as NSString).lastPathComponent as NSString).deletingPathExtension == wanted)
+            && (entry.name == wanted
+                || ((entry.path as NSString).lastPathComponent as NSString).deletingPathExtension == wanted)
         {
             if let mapping = entry.mapping { return mapping }
             if let problem = entry.problems.first { throw problem }

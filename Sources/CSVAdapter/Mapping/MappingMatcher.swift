@@ -42,7 +42,8 @@ enum MappingMatcher {
     {
         let dialect = CSVDialect(delimiter: mapping.delimiter ?? sniffed.dialect.delimiter, quote: mapping.quote)
         if dialect == sniffed.dialect && mapping.encoding == nil { return sniffed }
-        return HeadSample(head: head, isWholeFile: isWholeFile, name: name, dialect: dialect, encoding: mapping.encoding)
+        return HeadSample(
+            head: head, isWholeFile: isWholeFile, name: name, dialect: dialect, encoding: mapping.encoding)
     }
 
     /// Where the mapping's header is in the sample: the first row at or after `skipLines` that

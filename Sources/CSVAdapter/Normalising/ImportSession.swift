@@ -34,7 +34,9 @@ struct ImportSession {
         while try reader.next(into: &row) {
             if row.line <= mapping.skipLines { continue }
             if mapping.hasHeader && row.line < match.headerLine {
-                if !row.isBlank { statement.consider(try texts(row, &decoder), location: row.location(of: 0, file: file)) }
+                if !row.isBlank {
+                    statement.consider(try texts(row, &decoder), location: row.location(of: 0, file: file))
+                }
                 continue
             }
             header = row

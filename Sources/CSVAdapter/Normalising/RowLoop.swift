@@ -43,7 +43,8 @@ struct RowLoop {
         }
         if !footerStarts.isEmpty, try startsFooter(row, &normaliser) {
             reachedFooter = true
-            statement.consider(try session.texts(row, &normaliser.decoder), location: row.location(of: 0, file: session.file))
+            statement.consider(
+                try session.texts(row, &normaliser.decoder), location: row.location(of: 0, file: session.file))
             return
         }
         try checkWidth(row)
@@ -122,12 +123,14 @@ struct RowLoop {
         if row.count == binding.fieldCount { return }
         if row.count < neededWidth {
             throw CSVError(
-                .raggedRow(expected: binding.fieldCount, found: row.count), at: row.location(of: row.count, file: session.file))
+                .raggedRow(expected: binding.fieldCount, found: row.count),
+                at: row.location(of: row.count, file: session.file))
         }
         guard mapping.hasHeader else { return }
         for extra in binding.fieldCount..<max(binding.fieldCount, row.count) where !row.isEmpty(extra) {
             throw CSVError(
-                .raggedRow(expected: binding.fieldCount, found: row.count), at: row.location(of: extra, file: session.file))
+                .raggedRow(expected: binding.fieldCount, found: row.count),
+                at: row.location(of: extra, file: session.file))
         }
     }
 

@@ -89,7 +89,9 @@ struct RowNormaliser {
             externalID = id.isEmpty ? nil : id
         }
         var status = TransactionStatus.booked
-        if let statusPosition, !pendingValues.isEmpty, pendingValues.contains(try text(row, statusPosition).lowercased()) {
+        if let statusPosition, !pendingValues.isEmpty,
+            pendingValues.contains(try text(row, statusPosition).lowercased())
+        {
             status = .pending
         }
         return Draft(
@@ -165,7 +167,9 @@ struct RowNormaliser {
             }
         }
         defer { joinScratch = bytes }
-        if bytes.contains(0x0A) || bytes.contains(0x0D) { return try joinedSlowly(row, positions, separator: separator) }
+        if bytes.contains(0x0A) || bytes.contains(0x0D) {
+            return try joinedSlowly(row, positions, separator: separator)
+        }
         let location = row.location(of: positions[0], file: file)
         do {
             return try bytes.withUnsafeBufferPointer { (buffer) throws(CSVError) -> String in
@@ -226,7 +230,8 @@ struct RowNormaliser {
             let text = (try? self.text(row, position)) ?? ""
             switch error {
             case .tooPrecise:
-                throw bad(row, position, text, "an amount with at most \(currency.minorDigits) decimals for \(currency.code)")
+                throw bad(
+                    row, position, text, "an amount with at most \(currency.minorDigits) decimals for \(currency.code)")
             case .overflow:
                 throw bad(row, position, text, "an amount below 92 quadrillion minor units")
             }
@@ -252,7 +257,8 @@ struct RowNormaliser {
             case (nil, nil):
                 throw bad(
                     row, debitPosition, "",
-                    "\(syntax.expectation) in \"\(binding.name(at: debitPosition))\" or \"\(binding.name(at: creditPosition))\"")
+                    "\(syntax.expectation) in \"\(binding.name(at: debitPosition))\" or \"\(binding.name(at: creditPosition))\""
+                )
             case (let debit?, nil): result = (debit, .debit)
             case (nil, let credit?): result = (credit, .credit)
             case (let debit?, let credit?):
@@ -262,7 +268,9 @@ struct RowNormaliser {
                     result = (debit, .debit)
                 } else {
                     let found = (try? text(row, creditPosition)) ?? ""
-                    throw bad(row, creditPosition, found, "blank or 0 when \"\(binding.name(at: debitPosition))\" has an amount")
+                    throw bad(
+                        row, creditPosition, found,
+                        "blank or 0 when \"\(binding.name(at: debitPosition))\" has an amount")
                 }
             }
         case .indicator(let position, let indicatorPosition, let debitWords, let creditWords):

@@ -66,7 +66,9 @@ struct StatementLines {
     ) throws(CSVError) -> [StatementBalance] {
         var result: [StatementBalance] = []
         let period = period(format: format)
-        for (role, kind) in [(StatementLineRule.Role.openingBalance, StatementBalance.Kind.opening), (.closingBalance, .ledger)] {
+        for (role, kind) in [
+            (StatementLineRule.Role.openingBalance, StatementBalance.Kind.opening), (.closingBalance, .ledger),
+        ] {
             guard let line = found[role] else { continue }
             let ownDay = StatementLines.days(in: line.values + [line.label], format: format).first
             var amountText: String?
@@ -84,7 +86,8 @@ struct StatementLines {
             }
             guard let signed else {
                 throw CSVError(
-                    .badValue(column: line.label, found: line.values.joined(separator: " "), expected: syntax.expectation),
+                    .badValue(
+                        column: line.label, found: line.values.joined(separator: " "), expected: syntax.expectation),
                     at: line.location)
             }
             _ = amountText

@@ -8,8 +8,8 @@ public enum CSVEncoding: String, Sendable, Hashable, CaseIterable {
     case utf16LE = "utf-16le"
     case utf16BE = "utf-16be"
     case windows1252 = "windows-1252"
-    case iso8859_1 = "iso-8859-1"
-    case iso8859_15 = "iso-8859-15"
+    case isoLatin1 = "iso-8859-1"
+    case isoLatin9 = "iso-8859-15"
 
     /// Reads an encoding name as mappings write it: `utf-8`, `UTF8`, `cp1252`, `latin1`, `latin-9`...
     public init?(name: String) {
@@ -19,14 +19,14 @@ public enum CSVEncoding: String, Sendable, Hashable, CaseIterable {
         case "utf16le", "utf16": self = .utf16LE
         case "utf16be": self = .utf16BE
         case "windows1252", "cp1252", "win1252", "ansi": self = .windows1252
-        case "iso88591", "latin1", "l1": self = .iso8859_1
-        case "iso885915", "latin9", "latin0": self = .iso8859_15
+        case "iso88591", "latin1", "l1": self = .isoLatin1
+        case "iso885915", "latin9", "latin0": self = .isoLatin9
         default: return nil
         }
     }
 
     /// Whether the encoding uses one byte per character.
-    var isSingleByte: Bool { self == .windows1252 || self == .iso8859_1 || self == .iso8859_15 }
+    var isSingleByte: Bool { self == .windows1252 || self == .isoLatin1 || self == .isoLatin9 }
 
     /// Decodes one byte (0x80 and above) of a single-byte encoding, or `nil` when the byte is
     /// not a character in it.
@@ -39,9 +39,9 @@ public enum CSVEncoding: String, Sendable, Hashable, CaseIterable {
             if byte >= 0xA0 { return Unicode.Scalar(byte) }
             let value = CSVEncoding.windows1252High[Int(byte - 0x80)]
             return value == 0 ? nil : Unicode.Scalar(value)
-        case .iso8859_1:
+        case .isoLatin1:
             return byte >= 0xA0 ? Unicode.Scalar(byte) : nil
-        case .iso8859_15:
+        case .isoLatin9:
             guard byte >= 0xA0 else { return nil }
             switch byte {
             case 0xA4: return "\u{20AC}"

@@ -168,7 +168,8 @@ struct CSVReader {
 
     /// Ends the field at a delimiter or a line end; returns whether the row ended too.
     @inline(__always)
-    private mutating func endField(_ byte: UInt8, _ i: inout Int, _ state: inout State, _ row: inout CSVRow) throws(CSVError)
+    private mutating func endField(_ byte: UInt8, _ i: inout Int, _ state: inout State, _ row: inout CSVRow)
+        throws(CSVError)
         -> Bool
     {
         row.endField()

@@ -68,7 +68,8 @@ struct CSVRow {
     func location(of field: Int, file: String) -> SourceLocation {
         guard field < count else {
             let last = count - 1
-            return SourceLocation(file: file, line: last >= 0 ? lines[last] : line, column: last >= 0 ? columns[last] : 1)
+            return SourceLocation(
+                file: file, line: last >= 0 ? lines[last] : line, column: last >= 0 ? columns[last] : 1)
         }
         return SourceLocation(file: file, line: lines[field], column: columns[field])
     }

@@ -73,7 +73,9 @@ public struct CSVInspection: Sendable {
             report.encoding = declared.rawValue + " (declared by the mapping)"
         }
         if let index = match.headerIndex {
-            report.preamble = match.sample.rows[..<index].filter { !$0.isBlank }.map { joined($0, match.sample.dialect) }
+            report.preamble = match.sample.rows[..<index].filter { !$0.isBlank }.map {
+                joined($0, match.sample.dialect)
+            }
         }
         var events: [AdapterEvent] = []
         do {

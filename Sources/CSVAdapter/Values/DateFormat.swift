@@ -67,7 +67,9 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         var end = bytes.count
         while i < end, bytes[i] == 0x20 { i += 1 }
         while end > i, bytes[end - 1] == 0x20 { end -= 1 }
-        var year = 0, month = 0, day = 0
+        var year = 0
+        var month = 0
+        var day = 0
         for (position, token) in tokens.enumerated() {
             let nextIsNumber = position + 1 < tokens.count && tokens[position + 1].isNumber
             switch token {

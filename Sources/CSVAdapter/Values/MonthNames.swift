@@ -15,11 +15,15 @@ enum MonthNames {
     /// Names by month, all lower-case.
     private static let names: [[String]] = [
         // January
-        ["jan", "january", "januar", "jän", "jänner", "janv", "janvier", "ene", "enero", "januari", "gen",
-         "gennaio"],
+        [
+            "jan", "january", "januar", "jän", "jänner", "janv", "janvier", "ene", "enero", "januari", "gen",
+            "gennaio",
+        ],
         // February
-        ["feb", "february", "februar", "févr", "fevr", "février", "fevrier", "fév", "fev", "febrero", "februari",
-         "febbraio"],
+        [
+            "feb", "february", "februar", "févr", "fevr", "février", "fevrier", "fév", "fev", "febrero", "februari",
+            "febbraio",
+        ],
         // March
         ["mar", "march", "mär", "märz", "maerz", "mrz", "mars", "marzo", "mrt", "maart"],
         // April
