@@ -42,8 +42,10 @@ struct CSVMappingTests {
 
     @Test("a header-less mapping must name columns by position")
     func headerlessNames() {
-        let json =
-            #"{"file": {"header": false}, "columns": {"date": {"column": 1, "format": "yyyy-MM-dd"}, "amount": "Amount"}, "currency": "EUR"}"#
+        let json = """
+            {"file": {"header": false}, "columns": {"date": {"column": 1, "format": "yyyy-MM-dd"},
+             "amount": "Amount"}, "currency": "EUR"}
+            """
         let problems = MappingCheck.problems(json: Array(json.utf8), path: "m.json")
         #expect(problems.first?.message.contains("Amount") == true)
     }
@@ -53,8 +55,10 @@ struct CSVMappingTests {
         let user = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerport-mappings-\(UUID())")
         try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: user) }
-        let own =
-            #"{"description": "my own generic", "columns": {"date": {"column": "Date", "format": "dd/MM/yyyy"}, "description": "Description", "amount": "Amount"}, "currency": "GBP"}"#
+        let own = """
+            {"description": "my own generic", "columns": {"date": {"column": "Date", "format": "dd/MM/yyyy"},
+             "description": "Description", "amount": "Amount"}, "currency": "GBP"}
+            """
         try Data(own.utf8).write(to: user.appendingPathComponent("generic.json"))
         let catalog = MappingCatalog(directories: [user.path, bundledMappings])
         #expect(try catalog.mapping(named: "generic").summary == "my own generic")

@@ -21,7 +21,8 @@ struct DialectSnifferTests {
     @Test("preamble lines above the header don't sway the vote, and the header is found below them")
     func preamble() {
         let text =
-            "Konto:;1234\nZeitraum:;Januar\n\nDatum;Text;Betrag;Saldo\n01.01.2024;A;-1,00;9,00\n02.01.2024;B;-1,00;8,00\n"
+            "Konto:;1234\nZeitraum:;Januar\n\nDatum;Text;Betrag;Saldo\n"
+            + "01.01.2024;A;-1,00;9,00\n02.01.2024;B;-1,00;8,00\n"
         let sample = DialectSniffer.sniff(head: Array(text.utf8), isWholeFile: true, name: "t.csv")
         #expect(sample.dialect.delimiter == UInt8(ascii: ";"))
         #expect(sample.likelyHeaderIndex.map { sample.rows[$0].line } == 4)

@@ -255,10 +255,8 @@ struct RowNormaliser {
             }
             switch (debit, credit) {
             case (nil, nil):
-                throw bad(
-                    row, debitPosition, "",
-                    "\(syntax.expectation) in \"\(binding.name(at: debitPosition))\" or \"\(binding.name(at: creditPosition))\""
-                )
+                let columns = "\"\(binding.name(at: debitPosition))\" or \"\(binding.name(at: creditPosition))\""
+                throw bad(row, debitPosition, "", "\(syntax.expectation) in \(columns)")
             case (let debit?, nil): result = (debit, .debit)
             case (nil, let credit?): result = (credit, .credit)
             case (let debit?, let credit?):
