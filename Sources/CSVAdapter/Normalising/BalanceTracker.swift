@@ -23,22 +23,27 @@ struct BalanceTracker {
         var last: Point
     }
 
-    private var accounts: [String: Account] = [:]
-    private var order: [String] = []
+    private var accounts: [Account] = []
+    private var names: [String] = []
+    /// The index of the account of the last row, the usual next one.
+    private var lastIndex = 0
 
     /// Notes a booked row that states a balance.
     mutating func record(_ draft: Draft) {
         guard draft.status == .booked, let balance = draft.runningBalance else { return }
         let point = Point(
             day: draft.bookingDay, balance: balance, signedAmount: draft.signedMinorUnits, location: draft.location)
-        if var account = accounts[draft.account] {
-            if account.second == nil { account.second = point }
-            account.last = point
-            accounts[draft.account] = account
-        } else {
-            accounts[draft.account] = Account(currency: draft.amount.currency, first: point, second: nil, last: point)
-            order.append(draft.account)
+        if lastIndex >= names.count || names[lastIndex] != draft.account {
+            guard let index = names.firstIndex(of: draft.account) else {
+                names.append(draft.account)
+                accounts.append(Account(currency: draft.amount.currency, first: point, second: nil, last: point))
+                lastIndex = names.count - 1
+                return
+            }
+            lastIndex = index
         }
+        if accounts[lastIndex].second == nil { accounts[lastIndex].second = point }
+        accounts[lastIndex].last = point
     }
 
     /// Whether any row stated a balance.
@@ -47,8 +52,7 @@ struct BalanceTracker {
     /// The ledger (closing) and opening balances per account, in the order accounts appeared.
     func statementBalances() -> [StatementBalance] {
         var result: [StatementBalance] = []
-        for name in order {
-            guard let account = accounts[name] else { continue }
+        for (name, account) in zip(names, accounts) {
             let newestFirst = BalanceTracker.isNewestFirst(account.first, account.second, account.last)
             let earliest = newestFirst ? account.last : account.first
             let latest = newestFirst ? account.first : account.last

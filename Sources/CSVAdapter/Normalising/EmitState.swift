@@ -13,6 +13,7 @@ struct EmitState {
     private var earliest: Day?
     private var latest: Day?
     private var lastAccount: (name: String, row: String?)?
+    private var lastDeclared: (name: String, currency: Currency)?
 
     mutating func noteSkipped(at location: SourceLocation) {
         skippedCount += 1
@@ -33,27 +34,39 @@ struct EmitState {
             lastAccount = (account, rowAccount)
         }
         let draft = try normaliser.draft(from: row, account: account)
-        if let currency = accounts[account] {
-            if currency != draft.amount.currency {
-                throw CSVError(
-                    .currencyChanged(account: account, expected: currency.code, found: draft.amount.currency.code),
-                    at: draft.location)
-            }
-        } else {
-            accounts[account] = draft.amount.currency
-            let source = rowAccount ?? (session.options.account == nil ? statement.account : nil)
-            let masked = source.flatMap { $0.filter(\.isNumber).count >= 4 ? AccountReference.mask($0) : nil }
-            try emit(
-                .account(
-                    AccountReference(
-                        name: account, kind: session.accountKind, currency: draft.amount.currency,
-                        institution: session.institution, maskedNumber: masked)))
+        // Usually the same account as the row before, already declared.
+        let isDeclared = lastDeclared.map { $0.name == account && $0.currency == draft.amount.currency } ?? false
+        if !isDeclared {
+            try declare(account, of: draft, rowAccount: rowAccount, statement, session, emit)
         }
+        lastDeclared = (account, draft.amount.currency)
         tracker.record(draft)
         if earliest.map({ draft.bookingDay < $0 }) ?? true { earliest = draft.bookingDay }
         if latest.map({ draft.bookingDay > $0 }) ?? true { latest = draft.bookingDay }
         draftCount += 1
         try emit(.draft(draft))
+    }
+
+    /// Declares a new account, or checks that a known one keeps its currency.
+    private mutating func declare(
+        _ account: String, of draft: Draft, rowAccount: String?, _ statement: StatementLines,
+        _ session: ImportSession, _ emit: (AdapterEvent) throws -> Void
+    ) throws {
+        if let currency = accounts[account] {
+            guard currency == draft.amount.currency else {
+                throw CSVError(
+                    .currencyChanged(account: account, expected: currency.code, found: draft.amount.currency.code),
+                    at: draft.location)
+            }
+            return
+        }
+        accounts[account] = draft.amount.currency
+        let source = rowAccount ?? (session.options.account == nil ? statement.account : nil)
+        let masked = source.flatMap { $0.filter(\.isNumber).count >= 4 ? AccountReference.mask($0) : nil }
+        let reference = AccountReference(
+            name: account, kind: session.accountKind, currency: draft.amount.currency,
+            institution: session.institution, maskedNumber: masked)
+        try emit(.account(reference))
     }
 
     /// Emits the running-balance statement balances and those the statement lines state.

@@ -33,8 +33,10 @@ struct RowNormaliser {
     var decoder: FieldDecoder
     private var scratch: [UInt8] = []
     private var joinScratch: [UInt8] = []
-    private var lastCurrency: (text: String, currency: Currency)?
-    private var lastIndicator: (word: String, direction: Direction)?
+    /// The last currency cell's raw bytes and what they meant (cells repeat row after row).
+    private var lastCurrency: (bytes: [UInt8], currency: Currency)?
+    /// Indicator cells seen, as raw bytes, with the direction each meant (a handful at most).
+    private var knownIndicators: [(bytes: [UInt8], direction: Direction)] = []
 
     init(mapping: CSVMapping, binding: HeaderBinding, file: String) {
         self.file = file
@@ -104,12 +106,12 @@ struct RowNormaliser {
     /// The row's currency: its currency column, else the mapping's.
     mutating func currency(of row: CSVRow) throws(CSVError) -> Currency {
         if let currencyPosition, !row.isEmpty(currencyPosition) {
+            if let last = lastCurrency, row.field(currencyPosition, equals: last.bytes) { return last.currency }
             let code = try text(row, currencyPosition)
-            if let last = lastCurrency, last.text == code { return last.currency }
             guard let currency = Currency(code: code) else {
                 throw bad(row, currencyPosition, code, "an ISO 4217 currency code such as EUR or USD")
             }
-            lastCurrency = (code, currency)
+            lastCurrency = (row.bytes(of: currencyPosition), currency)
             return currency
         }
         if let defaultCurrency { return defaultCurrency }
@@ -129,14 +131,13 @@ struct RowNormaliser {
 
     /// A field's trimmed text.
     mutating func text(_ row: CSVRow, _ position: Int) throws(CSVError) -> String {
-        let location = row.location(of: position, file: file)
         return try row.withField(position) { (bytes) throws(CSVError) -> String in
             var start = 0
             var end = bytes.count
             while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
             while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            let text = try decoder.string(slice, at: location)
+            let text = try decoder.string(slice, at: row.location(of: position, file: file))
             guard slice.contains(0x0A) || slice.contains(0x0D) else { return text }
             return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
         }
@@ -170,10 +171,9 @@ struct RowNormaliser {
         if bytes.contains(0x0A) || bytes.contains(0x0D) {
             return try joinedSlowly(row, positions, separator: separator)
         }
-        let location = row.location(of: positions[0], file: file)
         do {
             return try bytes.withUnsafeBufferPointer { (buffer) throws(CSVError) -> String in
-                try decoder.string(buffer, at: location)
+                try decoder.string(buffer, at: row.location(of: positions[0], file: file))
             }
         } catch {
             return try joinedSlowly(row, positions, separator: separator)
@@ -210,8 +210,10 @@ struct RowNormaliser {
     private mutating func number(_ row: CSVRow, _ position: Int) throws(CSVError) -> DecimalNumber? {
         if row.isEmpty(position) { return nil }
         let syntax = self.syntax
-        var scratch = self.scratch
-        defer { self.scratch = scratch }
+        // Borrow the scratch buffer (a copy would make every append reallocate it).
+        var scratch: [UInt8] = []
+        swap(&scratch, &self.scratch)
+        defer { swap(&scratch, &self.scratch) }
         let fast = try row.withField(position) { (bytes) throws(CSVError) -> DecimalNumber? in
             FieldDecoder.isASCII(bytes) ? syntax.number(bytes, scratch: &scratch) : nil
         }
@@ -275,16 +277,16 @@ struct RowNormaliser {
             guard let number = try number(row, position) else { throw bad(row, position, "", syntax.expectation) }
             result = try exact(number, row, position, currency: currency)
             let indicated: Direction
-            let word = try text(row, indicatorPosition)
-            if let cached = lastIndicator, cached.word == word {
-                indicated = cached.direction
-            } else if debitWords.contains(word.lowercased()) {
+            if let known = knownIndicators.first(where: { row.field(indicatorPosition, equals: $0.bytes) }) {
+                indicated = known.direction
+            } else if debitWords.contains(try text(row, indicatorPosition).lowercased()) {
                 indicated = .debit
-                lastIndicator = (word, .debit)
-            } else if creditWords.contains(word.lowercased()) {
+                if knownIndicators.count < 8 { knownIndicators.append((row.bytes(of: indicatorPosition), .debit)) }
+            } else if creditWords.contains(try text(row, indicatorPosition).lowercased()) {
                 indicated = .credit
-                lastIndicator = (word, .credit)
+                if knownIndicators.count < 8 { knownIndicators.append((row.bytes(of: indicatorPosition), .credit)) }
             } else {
+                let word = try text(row, indicatorPosition)
                 let words = (debitWords.sorted() + creditWords.sorted()).joined(separator: ", ")
                 throw bad(row, indicatorPosition, word, "a direction word (one of \(words))")
             }

@@ -84,6 +84,19 @@ struct CSVRow {
         }
     }
 
+    /// A field's raw bytes.
+    func bytes(of field: Int) -> [UInt8] {
+        Array(bytes[(field == 0 ? 0 : ends[field - 1])..<ends[field]])
+    }
+
+    /// Whether a field's raw bytes are exactly `other`.
+    func field(_ field: Int, equals other: [UInt8]) -> Bool {
+        let start = field == 0 ? 0 : ends[field - 1]
+        guard ends[field] - start == other.count else { return false }
+        for (offset, byte) in other.enumerated() where bytes[start + offset] != byte { return false }
+        return true
+    }
+
     /// Whether a field is empty once spaces are trimmed.
     func isEmpty(_ field: Int) -> Bool {
         let start = field == 0 ? 0 : ends[field - 1]

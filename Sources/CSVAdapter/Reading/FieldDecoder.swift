@@ -26,7 +26,8 @@ struct FieldDecoder {
     /// Decodes a field.
     ///
     /// - Throws: ``CSVError`` `.invalidBytes` when the bytes are not valid in the encoding.
-    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation) throws(CSVError)
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, at location: @autoclosure () -> SourceLocation)
+        throws(CSVError)
         -> String
     {
         if FieldDecoder.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
@@ -37,12 +38,12 @@ struct FieldDecoder {
                 return text
             }
             encoding = .windows1252
-            return try singleByte(bytes, .windows1252, at: location)
+            return try singleByte(bytes, .windows1252, at: location())
         case .utf8?, .utf16LE?, .utf16BE?:
             if let text = String(validating: bytes, as: UTF8.self) { return text }
-            throw CSVError(.invalidBytes(encoding: "UTF-8", found: FieldDecoder.firstBad(bytes)), at: location)
+            throw CSVError(.invalidBytes(encoding: "UTF-8", found: FieldDecoder.firstBad(bytes)), at: location())
         case let single?:
-            return try singleByte(bytes, single, at: location)
+            return try singleByte(bytes, single, at: location())
         }
     }
 

@@ -56,6 +56,7 @@ struct AmountSyntax: Sendable, Hashable {
     /// - Returns: the number, or `nil` when the cell is not an amount in this syntax.
     func number(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> DecimalNumber? {
         scratch.removeAll(keepingCapacity: true)
+        scratch.append(UInt8(ascii: "+"))  // the sign's place, set at the end
         var negative = false
         var parenthesis = 0
         var sawDigit = false
@@ -137,7 +138,7 @@ struct AmountSyntax: Sendable, Hashable {
             if negative { return nil }
             negative = true
         }
-        if negative { scratch.insert(UInt8(ascii: "-"), at: 0) }
+        if negative { scratch[0] = UInt8(ascii: "-") }
         return scratch.withUnsafeBufferPointer { buffer in
             try? DecimalNumber.parse(
                 buffer, decimalSeparator: decimalSeparator,
