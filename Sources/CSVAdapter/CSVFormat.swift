@@ -80,7 +80,16 @@ public struct CSVFormat: FormatAdapter {
             throw CSVError(.emptyFile, at: SourceLocation(file: name, line: 1, column: 1))
         }
         let sniffed = DialectSniffer.sniff(head: head, isWholeFile: isWholeFile, name: name)
-        if let mapping = namedMapping {
+        func effective(_ mapping: CSVMapping) -> CSVMapping {
+            var copy = mapping
+            copy.encoding =
+                EncodingChoice(
+                    declared: mapping.encoding, byteOrderMark: input.byteOrderMark, headGuess: sniffed.encodingGuess
+                ).encoding
+            return copy
+        }
+        if let named = namedMapping {
+            let mapping = effective(named)
             let sample = MappingMatcher.sample(
                 for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
             guard let match = MappingMatcher.match(mapping, in: sample, names: mapping.requiredColumnNames) else {
@@ -98,7 +107,7 @@ public struct CSVFormat: FormatAdapter {
                 match, MappingChoice(mapping: mapping, headerLine: match.headerLine, reason: reason, alsoMatched: [])
             )
         }
-        let mappings = catalog.mappings
+        let mappings = catalog.mappings.map(effective)
         guard
             let found = MappingMatcher.choose(
                 among: mappings, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
@@ -109,6 +118,12 @@ public struct CSVFormat: FormatAdapter {
                 at: SourceLocation(file: name, line: headerRow?.line ?? 1, column: 1))
         }
         return found
+    }
+
+    /// The encoding a mapping declares in its file (before the bytes are looked at).
+    func declaredEncoding(of mapping: CSVMapping) -> CSVEncoding? {
+        if let named = namedMapping, named.path == mapping.path, named.name == mapping.name { return named.encoding }
+        return catalog.mappings.first { $0.path == mapping.path && $0.name == mapping.name }?.encoding
     }
 
     private func missingNames(_ mapping: CSVMapping, _ header: [String]) -> [String] {

@@ -114,4 +114,23 @@ struct CSVFormatTests {
         #expect(
             checkFormatAdapter(CSVFormat.self, bytes: bytes, name: "u.csv", options: sampleOptions("u.csv")).isEmpty)
     }
+
+    @Test("a bank export re-saved as UTF-8 is read as UTF-8 even though its mapping declares Windows-1252")
+    func resavedAsUTF8() throws {
+        let run = try fixtureRun("de-girokonto-utf8.csv")
+        #expect(run.error == nil)
+        #expect(run.drafts.count == 8)
+        #expect(run.drafts[1].description == "Bäckerei Müller / Kartenzahlung girocard")
+        let report = try CSVInspection.inspect(
+            bytes: try Fixture.bytes("CSV/de-girokonto-utf8.csv"), name: "de.csv", options: fixtureOptions("de.csv"))
+        #expect(report.encoding.hasPrefix("utf-8 (detected; the mapping declares windows-1252"))
+    }
+
+    @Test("a UTF-8 byte-order mark wins over a declared encoding")
+    func byteOrderMarkWins() throws {
+        let bytes = [0xEF, 0xBB, 0xBF] + (try Fixture.bytes("CSV/de-girokonto-utf8.csv"))
+        let run = runAdapter(CSVFormat.self, bytes: bytes, name: "de.csv", options: fixtureOptions("de.csv"))
+        #expect(run.drafts.first?.description == "Stadtwerke Musterstadt / Abschlag Strom Oktober")
+        #expect(run.drafts[1].description == "Bäckerei Müller / Kartenzahlung girocard")
+    }
 }

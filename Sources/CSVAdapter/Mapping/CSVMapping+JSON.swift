@@ -211,6 +211,12 @@ private struct MappingReader {
             mapping.footer.afterBlankLine = bool(fields["afterBlankLine"], "\"footer\" \"afterBlankLine\"") ?? false
         }
         if let statement = top["statement"] { readStatementLines(statement, into: &mapping) }
+        let statesCurrency = mapping.statementLines.contains { $0.role == .currency }
+        if mapping.currency == nil && mapping.currencyColumn == nil && top["currency"] == nil && !statesCurrency {
+            problem(
+                "the mapping names no currency; expected \"currency\": \"EUR\" (or another ISO 4217 code) "
+                    + "or a \"currency\" column", at: root.location)
+        }
         return mapping
     }
 

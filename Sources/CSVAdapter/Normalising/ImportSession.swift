@@ -50,7 +50,8 @@ struct ImportSession {
         let binding = try HeaderBinding(
             mapping: mapping, header: mapping.hasHeader ? try texts(header, &decoder) : [],
             headerLocation: headerLocation)
-        var normaliser = RowNormaliser(mapping: mapping, binding: binding, file: file)
+        var normaliser = RowNormaliser(
+            mapping: mapping, binding: binding, file: file, statedCurrency: statement.currency)
         normaliser.decoder = decoder
         var state = EmitState()
         var rows = RowLoop(session: self, binding: binding)

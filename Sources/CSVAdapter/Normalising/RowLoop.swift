@@ -136,7 +136,13 @@ struct RowLoop {
 
     private func isSkipped(_ row: CSVRow, _ normaliser: inout RowNormaliser) throws -> Bool {
         for rule in mapping.skipRules {
-            let positions: [Int] = rule.column.flatMap { binding.position(of: $0) }.map { [$0] } ?? Array(0..<row.count)
+            let positions: [Int]
+            if let column = rule.column {
+                // A column the file lacks tests nothing.
+                positions = binding.position(of: column).map { [$0] } ?? []
+            } else {
+                positions = Array(0..<row.count)
+            }
             for position in positions where position < row.count {
                 let text = try normaliser.text(row, position).lowercased()
                 if rule.isEmpty && text.isEmpty { return true }

@@ -38,7 +38,7 @@ struct RowNormaliser {
     /// Indicator cells seen, as raw bytes, with the direction each meant (a handful at most).
     private var knownIndicators: [(bytes: [UInt8], direction: Direction)] = []
 
-    init(mapping: CSVMapping, binding: HeaderBinding, file: String) {
+    init(mapping: CSVMapping, binding: HeaderBinding, file: String, statedCurrency: Currency? = nil) {
         self.file = file
         self.binding = binding
         // A needed column is bound or the binding threw; index columns are checked per row.
@@ -63,7 +63,7 @@ struct RowNormaliser {
         idPosition = binding.position(of: mapping.externalID)
         balancePosition = binding.position(of: mapping.balance)
         currencyPosition = binding.position(of: mapping.currencyColumn)
-        defaultCurrency = mapping.currency
+        defaultCurrency = mapping.currency ?? statedCurrency
         statusPosition = binding.position(of: mapping.status?.column)
         pendingValues = Set((mapping.status?.pendingValues ?? []).map { $0.lowercased() })
         accountPosition = binding.position(of: mapping.accountColumn)

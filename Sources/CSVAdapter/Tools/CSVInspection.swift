@@ -49,7 +49,11 @@ public struct CSVInspection: Sendable {
         let isWholeFile = input.head.count < PreparedInput.headSize
         let sniffed = DialectSniffer.sniff(head: input.head, isWholeFile: isWholeFile, name: input.name)
         var report = CSVInspection(
-            file: stream.name, encoding: encodingName(bom: input.byteOrderMark, guess: sniffed.encodingGuess),
+            file: stream.name,
+            encoding: EncodingChoice(
+                declared: nil, byteOrderMark: input.byteOrderMark, headGuess: sniffed.encodingGuess
+            )
+            .explanation,
             dialect: sniffed.dialect, headerLine: 0, header: [], preamble: [], choice: nil, failure: nil, events: [])
         let match: HeaderMatch
         do {
@@ -69,9 +73,11 @@ public struct CSVInspection: Sendable {
         report.dialect = match.sample.dialect
         report.headerLine = match.headerLine
         report.header = match.header
-        if let declared = match.mapping.encoding, input.byteOrderMark == nil {
-            report.encoding = declared.rawValue + " (declared by the mapping)"
-        }
+        report.encoding =
+            EncodingChoice(
+                declared: format.declaredEncoding(of: match.mapping), byteOrderMark: input.byteOrderMark,
+                headGuess: sniffed.encodingGuess
+            ).explanation
         if let index = match.headerIndex {
             report.preamble = match.sample.rows[..<index].filter { !$0.isBlank }.map {
                 joined($0, match.sample.dialect)
@@ -130,15 +136,6 @@ public struct CSVInspection: Sendable {
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    private static func encodingName(bom: CSVEncoding?, guess: CSVEncoding?) -> String {
-        if let bom { return bom.rawValue + " (byte-order mark)" }
-        switch guess {
-        case .none: return "ascii (read as utf-8)"
-        case .utf8?: return "utf-8 (detected)"
-        case let other?: return other.rawValue + " (detected: not valid utf-8)"
-        }
     }
 
     private static func joined(_ row: HeadSample.Row, _ dialect: CSVDialect) -> String {
