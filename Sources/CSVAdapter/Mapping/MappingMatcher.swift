@@ -1,34 +1,6 @@
 import Foundation
 import LedgerCore
 
-/// How a mapping fits a file: the head read in the mapping's dialect and where its header is.
-struct HeaderMatch: Sendable {
-    var mapping: CSVMapping
-    /// The file's head as the mapping reads it.
-    var sample: HeadSample
-    /// The header's index in `sample.rows`, or `nil` for a mapping without a header row.
-    var headerIndex: Int?
-    /// How many of the mapping's matching names the header has.
-    var matchedNames: Int
-
-    /// The header's line, or 0 when the file has no header row.
-    var headerLine: Int { headerIndex.map { sample.rows[$0].line } ?? 0 }
-    /// The header's fields (empty without a header row).
-    var header: [String] { headerIndex.map { sample.rows[$0].fields } ?? [] }
-}
-
-/// The mapping chosen for a file, and why.
-public struct MappingChoice: Sendable {
-    /// The mapping.
-    public var mapping: CSVMapping
-    /// The line of the header it matched (0 when named by the user for a header-less file).
-    public var headerLine: Int
-    /// Why this mapping: named by the user, or which header columns matched and what else matched.
-    public var reason: String
-    /// The other mappings whose signature also matched, best first.
-    public var alsoMatched: [String]
-}
-
 /// Finds a mapping's header in a file and picks a mapping for a file by header signature.
 enum MappingMatcher {
     /// A header name as compared: trimmed and lower-cased.
