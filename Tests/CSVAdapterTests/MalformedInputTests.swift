@@ -94,4 +94,22 @@ struct MalformedInputTests {
         #expect(run.errorLocation == SourceLocation(file: "p.csv", line: 2, column: 19))
         #expect(run.error?.contains("at most 2 decimals for USD") == true)
     }
+
+    @Test("a mapping position beyond the header's columns is an error, not a crash")
+    func positionBeyondHeader() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerport-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = """
+            {"columns": {"date": {"column": "Date", "format": "yyyy-MM-dd"}, "amount": 9}, "currency": "EUR"}
+            """
+        let path = folder.appendingPathComponent("wide.json").path
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        let text = "Date,Description,Amount\n2024-01-01,Coffee,-3.80\n"
+        let run = runAdapter(
+            CSVFormat.self, bytes: Array(text.utf8), name: "w.csv",
+            options: AdapterOptions(mapping: path, fileName: "w.csv"))
+        #expect(run.errorLocation == SourceLocation(file: "w.csv", line: 1, column: 1))
+        #expect(run.error?.contains("\"#9\"") == true)
+    }
 }

@@ -28,7 +28,10 @@ struct HeaderBinding: Sendable {
         self.positions = positions
         if mapping.hasHeader {
             fieldCount = header.count
-            let missing = mapping.requiredColumnNames.filter { positions[MappingMatcher.key($0)] == nil }
+            var missing = mapping.requiredColumnNames.filter { positions[MappingMatcher.key($0)] == nil }
+            for reference in HeaderBinding.allReferences(of: mapping) {
+                if case .index(let index) = reference, index > header.count { missing.append(reference.description) }
+            }
             if !missing.isEmpty {
                 throw CSVError(
                     .headerMismatch(

@@ -76,7 +76,10 @@ struct CSVRow {
 
     /// Calls `body` with a field's bytes.
     @inline(__always)
+    /// A field past the row's end reads as empty (callers check widths first; this keeps a
+    /// mistake from ever trapping on input).
     func withField<R>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(CSVError) -> R) throws(CSVError) -> R {
+        guard field < count else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         let start = field == 0 ? 0 : ends[field - 1]
         let end = ends[field]
         return try bytes.withUnsafeBufferPointer { (all) throws(CSVError) -> R in
@@ -86,11 +89,13 @@ struct CSVRow {
 
     /// A field's raw bytes.
     func bytes(of field: Int) -> [UInt8] {
-        Array(bytes[(field == 0 ? 0 : ends[field - 1])..<ends[field]])
+        guard field < count else { return [] }
+        return Array(bytes[(field == 0 ? 0 : ends[field - 1])..<ends[field]])
     }
 
     /// Whether a field's raw bytes are exactly `other`.
     func field(_ field: Int, equals other: [UInt8]) -> Bool {
+        guard field < count else { return other.isEmpty }
         let start = field == 0 ? 0 : ends[field - 1]
         guard ends[field] - start == other.count else { return false }
         for (offset, byte) in other.enumerated() where bytes[start + offset] != byte { return false }
@@ -99,6 +104,7 @@ struct CSVRow {
 
     /// Whether a field is empty once spaces are trimmed.
     func isEmpty(_ field: Int) -> Bool {
+        guard field < count else { return true }
         let start = field == 0 ? 0 : ends[field - 1]
         for index in start..<ends[field] where bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
         return true
@@ -106,6 +112,7 @@ struct CSVRow {
 
     /// A field's text read as UTF-8 (for header names and previews; rows go through the decoder).
     func text(_ field: Int) -> String {
+        guard field < count else { return "" }
         let start = field == 0 ? 0 : ends[field - 1]
         return String(decoding: bytes[start..<ends[field]], as: UTF8.self)
     }
