@@ -61,4 +61,17 @@ struct AmountSyntaxTests {
         let swiss = AmountSyntax(decimalSeparator: UInt8(ascii: "."), grouping: "'’")
         #expect(cents("1’234.50", swiss) == 123_450)
     }
+
+    @Test("a currency code in the cell is reported, and two different codes are refused")
+    func codes() {
+        var scratch: [UInt8] = []
+        for (text, expected) in [("12.00 USD", "USD"), ("Fr. 12.00", "CHF"), ("$12.00", nil), ("12 kr", nil)] {
+            var copy = text
+            var code: String?
+            let number = copy.withUTF8 { Self.point.number($0, scratch: &scratch, code: &code) }
+            #expect(number != nil)
+            #expect(code == expected)
+        }
+        #expect(cents("EUR 12.00 USD", Self.point) == nil)
+    }
 }

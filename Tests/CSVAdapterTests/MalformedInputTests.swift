@@ -112,4 +112,12 @@ struct MalformedInputTests {
         #expect(run.errorLocation == SourceLocation(file: "w.csv", line: 1, column: 1))
         #expect(run.error?.contains("\"#9\"") == true)
     }
+
+    @Test("an amount cell naming another currency than the row's is refused, not converted")
+    func foreignCode() {
+        let text = "Date,Description,Amount\n2024-01-01,Coffee,-3.80 EUR\n"
+        let run = runAdapter(CSVFormat.self, bytes: Array(text.utf8), name: "c.csv", options: fixtureOptions("c.csv"))
+        #expect(run.errorLocation == SourceLocation(file: "c.csv", line: 2, column: 19))
+        #expect(run.error?.contains("\"-3.80 EUR\" is not an amount in USD") == true)
+    }
 }

@@ -207,20 +207,31 @@ struct RowNormaliser {
     }
 
     /// A signed amount from one cell, as an exact number; `nil` for an empty cell.
-    private mutating func number(_ row: CSVRow, _ position: Int) throws(CSVError) -> DecimalNumber? {
+    ///
+    /// A currency code written in the cell must be the row's currency: `12.00 USD` in a EUR row
+    /// is refused rather than read as euros.
+    private mutating func number(_ row: CSVRow, _ position: Int, currency: Currency) throws(CSVError)
+        -> DecimalNumber?
+    {
         if row.isEmpty(position) { return nil }
         let syntax = self.syntax
         // Borrow the scratch buffer (a copy would make every append reallocate it).
         var scratch: [UInt8] = []
         swap(&scratch, &self.scratch)
         defer { swap(&scratch, &self.scratch) }
-        let fast = try row.withField(position) { (bytes) throws(CSVError) -> DecimalNumber? in
-            FieldDecoder.isASCII(bytes) ? syntax.number(bytes, scratch: &scratch) : nil
+        var code: String?
+        var number = try row.withField(position) { (bytes) throws(CSVError) -> DecimalNumber? in
+            FieldDecoder.isASCII(bytes) ? syntax.number(bytes, scratch: &scratch, code: &code) : nil
         }
-        if let fast { return fast }
-        var text = try text(row, position)
-        if let number = text.withUTF8({ syntax.number($0, scratch: &scratch) }) { return number }
-        throw bad(row, position, text, syntax.expectation)
+        if number == nil {
+            var text = try text(row, position)
+            number = text.withUTF8 { syntax.number($0, scratch: &scratch, code: &code) }
+            if number == nil { throw bad(row, position, text, syntax.expectation) }
+        }
+        if let code, code != currency.code {
+            throw bad(row, position, try text(row, position), "an amount in \(currency.code), the row's currency")
+        }
+        return number
     }
 
     private mutating func exact(_ number: DecimalNumber, _ row: CSVRow, _ position: Int, currency: Currency)
@@ -244,15 +255,15 @@ struct RowNormaliser {
         var result: (Money, Direction)
         switch amount {
         case .signed(let position):
-            guard let number = try number(row, position) else {
+            guard let number = try number(row, position, currency: currency) else {
                 throw bad(row, position, "", syntax.expectation)
             }
             result = try exact(number, row, position, currency: currency)
         case .debitCredit(let debitPosition, let creditPosition):
-            let debit = try number(row, debitPosition).map { (number) throws(CSVError) in
+            let debit = try number(row, debitPosition, currency: currency).map { (number) throws(CSVError) in
                 try exact(number, row, debitPosition, currency: currency).0
             }
-            let credit = try number(row, creditPosition).map { (number) throws(CSVError) in
+            let credit = try number(row, creditPosition, currency: currency).map { (number) throws(CSVError) in
                 try exact(number, row, creditPosition, currency: currency).0
             }
             switch (debit, credit) {
@@ -274,7 +285,9 @@ struct RowNormaliser {
                 }
             }
         case .indicator(let position, let indicatorPosition, let debitWords, let creditWords):
-            guard let number = try number(row, position) else { throw bad(row, position, "", syntax.expectation) }
+            guard let number = try number(row, position, currency: currency) else {
+                throw bad(row, position, "", syntax.expectation)
+            }
             result = try exact(number, row, position, currency: currency)
             let indicated: Direction
             if let known = knownIndicators.first(where: { row.field(indicatorPosition, equals: $0.bytes) }) {
@@ -297,7 +310,7 @@ struct RowNormaliser {
     }
 
     private mutating func balance(of row: CSVRow, currency: Currency) throws(CSVError) -> Int64? {
-        guard let balancePosition, let number = try number(row, balancePosition) else { return nil }
+        guard let balancePosition, let number = try number(row, balancePosition, currency: currency) else { return nil }
         let (money, direction) = try exact(number, row, balancePosition, currency: currency)
         let signed = money.signedMinorUnits(direction)
         return invertSign ? -signed : signed

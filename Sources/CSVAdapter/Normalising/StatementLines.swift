@@ -76,7 +76,9 @@ struct StatementLines {
             var scratch: [UInt8] = []
             for value in line.values where StatementLines.days(in: [value], format: format).isEmpty {
                 var copy = value
-                if let number = copy.withUTF8({ syntax.number($0, scratch: &scratch) }),
+                var code: String?
+                if let number = copy.withUTF8({ syntax.number($0, scratch: &scratch, code: &code) }),
+                    code == nil || code == currency.code,
                     let (money, direction) = try? Money.exactly(number, currency: currency)
                 {
                     amountText = value

@@ -55,6 +55,13 @@ struct AmountSyntax: Sendable, Hashable {
     ///
     /// - Returns: the number, or `nil` when the cell is not an amount in this syntax.
     func number(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> DecimalNumber? {
+        var code: String?
+        return number(bytes, scratch: &scratch, code: &code)
+    }
+
+    /// Reads a cell's UTF-8 bytes into an exact number, and the ISO currency code it names, if any
+    /// (`EUR`, `CHF` for `Fr.`); symbols such as `$` name no code, they are shared by currencies.
+    func number(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8], code: inout String?) -> DecimalNumber? {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(UInt8(ascii: "+"))  // the sign's place, set at the end
         var negative = false
@@ -126,7 +133,11 @@ struct AmountSyntax: Sendable, Hashable {
                     i += length
                 } else if let length = spaceLength(bytes, i) {
                     i += length
-                } else if let length = currencyWordLength(bytes, i) {
+                } else if let (length, named) = currencyWord(bytes, i) {
+                    if let named {
+                        if let code, code != named { return nil }
+                        code = named
+                    }
                     i += length
                 } else {
                     return nil
@@ -169,19 +180,24 @@ struct AmountSyntax: Sendable, Hashable {
         return nil
     }
 
-    /// The length of a currency word at `i`: an ISO 4217 code, `Fr.`, `SFr.` or `kr`.
-    private func currencyWordLength(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+    /// The length of a currency word at `i` (an ISO 4217 code in capitals, `Fr.`, `SFr.`, `CHF`,
+    /// `kr`) and the code it names (`kr` names none: it is shared by three currencies).
+    private func currencyWord(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (length: Int, code: String?)? {
         var end = i
         while end < bytes.count, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") {
             end += 1
         }
         guard end > i else { return nil }
         let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
-        if end < bytes.count, bytes[end] == UInt8(ascii: "."), ["fr", "sfr"].contains(word.lowercased()) {
-            return end + 1 - i
+        let lower = word.lowercased()
+        if end < bytes.count, bytes[end] == UInt8(ascii: "."), lower == "fr" || lower == "sfr" {
+            return (end + 1 - i, "CHF")
         }
-        if Currency(code: word) != nil && word.uppercased() == word { return end - i }
-        if ["fr", "sfr", "kr", "chf"].contains(word.lowercased()) { return end - i }
-        return nil
+        if word.uppercased() == word, let currency = Currency(code: word) { return (end - i, currency.code) }
+        switch lower {
+        case "fr", "sfr", "chf": return (end - i, "CHF")
+        case "kr": return (end - i, nil)
+        default: return nil
+        }
     }
 }
