@@ -37,8 +37,8 @@ public struct CSVFormat: FormatAdapter {
     }
 
     /// Confidence from the head: 70 for a `.csv`/`.tsv` name whose head reads as rows of one
-    /// width, 40 for such rows under another name, 10 for a CSV name alone, 0 for binary or
-    /// markup (`<`, `{`, `OFXHEADER`).
+    /// width, 40 for such rows under another name, 10 for a CSV name alone, 0 for binary data,
+    /// markup or JSON (`<`, `{`, `[`, `OFXHEADER`).
     public static func sniff(_ head: [UInt8], fileName: String) -> Int {
         let ext = (fileName as NSString).pathExtension.lowercased()
         let named = ext == "csv" || ext == "tsv"
@@ -47,7 +47,8 @@ public struct CSVFormat: FormatAdapter {
         if body.starts(with: [0xFF, 0xFE]) || body.starts(with: [0xFE, 0xFF]) { return named ? 70 : 30 }
         if body.contains(0) { return 0 }
         let start = body.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        if start == UInt8(ascii: "<") || start == UInt8(ascii: "{") || body.starts(with: Array("OFXHEADER".utf8)) {
+        let markup: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "[")]
+        if start.map(markup.contains) == true || body.starts(with: Array("OFXHEADER".utf8)) {
             return 0
         }
         let sample = DialectSniffer.sniff(head: Array(body), isWholeFile: head.count < 8192, name: fileName)

@@ -22,6 +22,9 @@ struct CSVFormatTests {
         #expect(CSVFormat.sniff(Array("OFXHEADER:100\nDATA:OFXSGML\n".utf8), fileName: "x.ofx") == 0)
         #expect(CSVFormat.sniff(Array("<?xml version=\"1.0\"?><OFX>".utf8), fileName: "x.qfx") == 0)
         #expect(CSVFormat.sniff([0x00, 0x01, 0x02], fileName: "x.bin") == 0)
+        #expect(
+            CSVFormat.sniff(Array("[{\"id\": 1, \"amount\": 2},\n{\"id\": 3, \"amount\": 4}]".utf8), fileName: "f.json")
+                == 0)
     }
 
     @Test("rows on one day listed newest first are ordered by how their balances chain")
