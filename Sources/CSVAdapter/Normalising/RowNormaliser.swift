@@ -8,7 +8,7 @@ struct RowNormaliser {
     enum Amount {
         case signed(Int)
         case debitCredit(debit: Int, credit: Int)
-        case indicator(amount: Int, column: Int, debit: Set<String>, credit: Set<String>)
+        case indicator(amount: Int, column: Int)
     }
 
     let file: String
@@ -18,6 +18,9 @@ struct RowNormaliser {
     var dateFormat: DateFormat?
     let transactionDatePosition: Int?
     let amount: Amount
+    /// An indicator column's words (lower-cased) for money out and money in.
+    private(set) var debitWords: Set<String> = []
+    private(set) var creditWords: Set<String> = []
     let syntax: AmountSyntax
     let invertSign: Bool
     let descriptionPositions: [Int]
@@ -52,8 +55,9 @@ struct RowNormaliser {
             amount = .debitCredit(debit: binding.position(of: debit) ?? 0, credit: binding.position(of: credit) ?? 0)
         case .indicator(let column, let indicator, let debitWords, let creditWords):
             amount = .indicator(
-                amount: binding.position(of: column) ?? 0, column: binding.position(of: indicator) ?? 0,
-                debit: Set(debitWords.map { $0.lowercased() }), credit: Set(creditWords.map { $0.lowercased() }))
+                amount: binding.position(of: column) ?? 0, column: binding.position(of: indicator) ?? 0)
+            self.debitWords = Set(debitWords.map { $0.lowercased() })
+            self.creditWords = Set(creditWords.map { $0.lowercased() })
         }
         syntax = mapping.amountSyntax
         invertSign = mapping.invertSign
@@ -284,7 +288,7 @@ struct RowNormaliser {
                         "blank or 0 when \"\(binding.name(at: debitPosition))\" has an amount")
                 }
             }
-        case .indicator(let position, let indicatorPosition, let debitWords, let creditWords):
+        case .indicator(let position, let indicatorPosition):
             guard let number = try number(row, position, currency: currency) else {
                 throw bad(row, position, "", syntax.expectation)
             }

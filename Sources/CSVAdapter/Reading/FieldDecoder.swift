@@ -12,15 +12,14 @@ struct FieldDecoder {
     /// Whether the encoding was declared (then it is never changed).
     let isDeclared: Bool
 
+    /// The UTF-8 of bytes 0x80–0xFF in the single-byte encoding in force, packed: up to three
+    /// bytes, low byte first, and the length in the top byte (0 for a byte the encoding lacks).
+    private var highBytes: [UInt32] = []
+
     init(declared: CSVEncoding?) {
         self.encoding = declared
         self.isDeclared = declared != nil
-    }
-
-    /// The encoding's name for reports: declared, detected or assumed.
-    var summary: String {
-        guard let encoding else { return "ascii (utf-8 compatible)" }
-        return encoding.rawValue + (isDeclared ? " (declared)" : " (detected)")
+        if let declared, declared.isSingleByte { highBytes = FieldDecoder.packedTable(declared) }
     }
 
     /// Decodes a field.
@@ -38,6 +37,7 @@ struct FieldDecoder {
                 return text
             }
             encoding = .windows1252
+            highBytes = FieldDecoder.packedTable(.windows1252)
             return try singleByte(bytes, .windows1252, at: location())
         case .utf8?, .utf16LE?, .utf16BE?:
             if let text = String(validating: bytes, as: UTF8.self) { return text }
@@ -58,34 +58,48 @@ struct FieldDecoder {
     private func singleByte(_ bytes: UnsafeBufferPointer<UInt8>, _ encoding: CSVEncoding, at location: SourceLocation)
         throws(CSVError) -> String
     {
-        let table = FieldDecoder.utf8Tables[encoding] ?? []
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(bytes.count + 8)
-        for byte in bytes {
-            if byte < 0x80 {
-                utf8.append(byte)
-                continue
+        var badByte: UInt8?
+        let text = highBytes.withUnsafeBufferPointer { table in
+            String(unsafeUninitializedCapacity: bytes.count * 3) { output in
+                var count = 0
+                for byte in bytes {
+                    if byte < 0x80 {
+                        output[count] = byte
+                        count += 1
+                        continue
+                    }
+                    var packed = table[Int(byte - 0x80)]
+                    let length = Int(packed >> 24)
+                    if length == 0 {
+                        badByte = byte
+                        return 0
+                    }
+                    for _ in 0..<length {
+                        output[count] = UInt8(truncatingIfNeeded: packed)
+                        packed >>= 8
+                        count += 1
+                    }
+                }
+                return count
             }
-            let encoded = table[Int(byte - 0x80)]
-            guard !encoded.isEmpty else {
-                let hex = "0x" + String(byte, radix: 16, uppercase: true)
-                throw CSVError(.invalidBytes(encoding: encoding.rawValue, found: hex), at: location)
-            }
-            utf8.append(contentsOf: encoded)
         }
-        return String(decoding: utf8, as: UTF8.self)
+        if let badByte {
+            let hex = "0x" + String(badByte, radix: 16, uppercase: true)
+            throw CSVError(.invalidBytes(encoding: encoding.rawValue, found: hex), at: location)
+        }
+        return text
     }
 
-    /// For each single-byte encoding, the UTF-8 of bytes 0x80–0xFF (empty for a byte it lacks).
-    private static let utf8Tables: [CSVEncoding: [[UInt8]]] = {
-        var tables: [CSVEncoding: [[UInt8]]] = [:]
-        for encoding in CSVEncoding.allCases where encoding.isSingleByte {
-            tables[encoding] = (0x80...0xFF).map { byte in
-                encoding.scalar(forHighByte: UInt8(byte)).map { Array(String($0).utf8) } ?? []
-            }
+    /// The packed UTF-8 table of a single-byte encoding (see `highBytes`).
+    private static func packedTable(_ encoding: CSVEncoding) -> [UInt32] {
+        (0x80...0xFF).map { byte in
+            guard let scalar = encoding.scalar(forHighByte: UInt8(byte)) else { return 0 }
+            var packed: UInt32 = 0
+            let utf8 = Array(String(scalar).utf8)
+            for (index, unit) in utf8.enumerated() { packed |= UInt32(unit) << (8 * UInt32(index)) }
+            return packed | UInt32(utf8.count) << 24
         }
-        return tables
-    }()
+    }
 
     /// The first bytes of a field that are not valid UTF-8, as hex (`0xFC 0x72`).
     private static func firstBad(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
