@@ -44,7 +44,7 @@ struct EmitState {
         if earliest.map({ draft.bookingDay < $0 }) ?? true { earliest = draft.bookingDay }
         if latest.map({ draft.bookingDay > $0 }) ?? true { latest = draft.bookingDay }
         draftCount += 1
-        try emit(.draft(draft))
+        try emit(.draft(consume draft))
     }
 
     /// Declares a new account, or checks that a known one keeps its currency.
