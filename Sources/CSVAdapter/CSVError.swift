@@ -36,7 +36,9 @@ public struct CSVError: LocatedError, Hashable {
         case currencyChanged(account: String, expected: String, found: String)
     }
 
+    /// Where the problem is: the field's line and byte column, or a mapping file's line.
     public var location: SourceLocation
+    /// What went wrong.
     public var reason: Reason
 
     /// Creates an error.
@@ -45,6 +47,7 @@ public struct CSVError: LocatedError, Hashable {
         self.location = location
     }
 
+    /// What was found and what was expected, without the location.
     public var message: String {
         switch reason {
         case .emptyFile:

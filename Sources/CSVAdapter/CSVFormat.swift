@@ -12,8 +12,11 @@ import LedgerCore
 /// try CSVFormat(options: options).drafts(from: stream) { event in ... }
 /// ```
 public struct CSVFormat: FormatAdapter {
+    /// `--format csv`.
     public static let id = "csv"
+    /// The line `ledgerport formats` shows.
     public static let summary = "CSV bank exports (any delimiter and encoding), read through JSON mappings"
+    /// `.csv`, `.tsv` and `.txt` (some banks name their tab-separated exports so).
     public static let fileExtensions = ["csv", "tsv", "txt"]
 
     /// The user's options.

@@ -4,11 +4,17 @@
 /// encodings keep their bytes, because every byte the reader looks for (delimiters, quotes, line
 /// breaks) is ASCII in all of them, and only the fields that become text are decoded.
 public enum CSVEncoding: String, Sendable, Hashable, CaseIterable {
+    /// UTF-8, with or without a byte-order mark.
     case utf8 = "utf-8"
+    /// UTF-16 little-endian (needs its byte-order mark).
     case utf16LE = "utf-16le"
+    /// UTF-16 big-endian (needs its byte-order mark).
     case utf16BE = "utf-16be"
+    /// Windows-1252, the "ANSI" of Western European Windows exports.
     case windows1252 = "windows-1252"
+    /// ISO-8859-1 (Latin-1).
     case isoLatin1 = "iso-8859-1"
+    /// ISO-8859-15 (Latin-9: Latin-1 with `€`, `Š`, `Œ`...).
     case isoLatin9 = "iso-8859-15"
 
     /// Reads an encoding name as mappings write it: `utf-8`, `UTF8`, `cp1252`, `latin1`, `latin-9`...

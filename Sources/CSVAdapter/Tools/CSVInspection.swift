@@ -131,7 +131,7 @@ public struct CSVInspection: Sendable {
                 lines.append(
                     "  line \(draft.location.line): \(draft.bookingDay)  \(signed) \(draft.amount.currency.code)  "
                         + "\(draft.description)\(status)")
-            case .balance, .skipped:
+            default:
                 break
             }
         }
