@@ -5,9 +5,9 @@ import LedgerCore
 /// opening or closing balance, the currency.
 ///
 /// A line matches a rule when its first non-empty field starts with the rule's label (trimmed,
-/// case-insensitive, a trailing `:` ignored). Its value is the next non-empty fields, or the
-/// text after `:` in the label field itself (`Account: ••••1234`). Values are kept as text and
-/// read at the end, once the date format is known.
+/// case-insensitive, a trailing `:` ignored); the longest matching label wins. Its value is the
+/// next non-empty fields, or the text after `:` in the label field itself (`Account: ••••1234`).
+/// Values are kept as text and read at the end, once the date format is known.
 struct StatementLines {
     struct Found: Sendable {
         var label: String
@@ -34,11 +34,11 @@ struct StatementLines {
         }
         while label.hasSuffix(":") { label.removeLast() }
         let key = label.lowercased()
-        for rule in rules where key.hasPrefix(rule.label.lowercased()) && found[rule.role] == nil {
-            found[rule.role] = Found(label: label, values: Array(values), location: location)
-            return true
-        }
-        return false
+        // The longest matching label wins: "Kontostand" before "Konto".
+        let matching = rules.filter { key.hasPrefix($0.label.lowercased()) && found[$0.role] == nil }
+        guard let rule = matching.max(by: { $0.label.count < $1.label.count }) else { return false }
+        found[rule.role] = Found(label: label, values: Array(values), location: location)
+        return true
     }
 
     /// The account number or name a line gave.
