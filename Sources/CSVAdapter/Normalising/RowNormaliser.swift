@@ -158,7 +158,10 @@ struct RowNormaliser {
         guard separator.utf8.allSatisfy({ $0 < 0x80 }), !positions.contains(where: { $0 >= row.count }) else {
             return try joinedSlowly(row, positions, separator: separator)
         }
-        var bytes = joinScratch
+        // Borrow the scratch buffer (a copy would make every append reallocate it).
+        var bytes: [UInt8] = []
+        swap(&bytes, &joinScratch)
+        defer { swap(&bytes, &joinScratch) }
         bytes.removeAll(keepingCapacity: true)
         for position in positions {
             try row.withField(position) { (field) throws(CSVError) in
@@ -171,7 +174,6 @@ struct RowNormaliser {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: field[start..<end]))
             }
         }
-        defer { joinScratch = bytes }
         if bytes.contains(0x0A) || bytes.contains(0x0D) {
             return try joinedSlowly(row, positions, separator: separator)
         }
