@@ -136,4 +136,27 @@ struct CSVFormatTests {
         #expect(run.drafts.first?.description == "Stadtwerke Musterstadt / Abschlag Strom Oktober")
         #expect(run.drafts[1].description == "Bäckerei Müller / Kartenzahlung girocard")
     }
+
+    @Test("a wallet with several currencies gets one account per currency, each with its balances")
+    func perCurrency() throws {
+        let run = try fixtureRun("paypal-two-currencies.csv")
+        #expect(run.error == nil)
+        #expect(run.accounts.map(\.name) == ["PayPal USD", "PayPal EUR"])
+        #expect(run.accounts.map(\.currency) == [.USD, .EUR])
+        #expect(run.drafts.map(\.account) == ["PayPal USD", "PayPal EUR", "PayPal USD"])
+        let balances = run.balances.map { "\($0.account) \($0.kind.rawValue) \($0.asOf) \($0.formatted)" }
+        #expect(
+            balances == [
+                "PayPal USD ledger 2024-12-03 183.13", "PayPal USD opening 2024-11-30 210.00",
+                "PayPal EUR ledger 2024-12-02 77.10", "PayPal EUR opening 2024-12-01 0.00",
+            ])
+    }
+
+    @Test("without one account per currency, a second currency in one account is an error at its row")
+    func currencyChange() throws {
+        let text = "Date,Description,Amount,Currency\n2024-01-01,A,-1.00,USD\n2024-01-02,B,-2.00,EUR\n"
+        let run = runAdapter(CSVFormat.self, bytes: Array(text.utf8), name: "c.csv", options: fixtureOptions("c.csv"))
+        #expect(run.errorLocation?.line == 3)
+        #expect(run.error?.contains("EUR differs from account \"c\"'s USD") == true)
+    }
 }

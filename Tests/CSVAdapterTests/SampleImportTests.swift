@@ -56,7 +56,7 @@ let sampleExpectations: [SampleExpectation] = [
         path: "samples/csv/ch-privatkonto.csv", mapping: "ch-privatkonto", account: "ch-privatkonto", drafts: 6,
         credits: 685_000, debits: 342_400, balances: ["ledger 2024-11-28 15876.20", "opening 2024-10-31 12450.20"]),
     SampleExpectation(
-        path: "samples/csv/paypal-activity.csv", mapping: "paypal-activity", account: "PayPal", drafts: 6,
+        path: "samples/csv/paypal-activity.csv", mapping: "paypal-activity", account: "PayPal USD", drafts: 6,
         pending: 1, credits: 19_565, debits: 7_948,
         balances: ["ledger 2024-12-07 348.67", "opening 2024-11-30 210.00"], skipped: 1),
     SampleExpectation(

@@ -52,6 +52,9 @@ public struct CSVMapping: Sendable {
     var accountName: String?
     var accountKind = AccountKind.asset
     var institution: String?
+    /// Whether each currency gets its own account, named `NAME CODE` (a PayPal-style wallet
+    /// that holds several currencies, each with its own balance).
+    var accountPerCurrency = false
 
     // MARK: - Around the rows
     var skipRules: [SkipRule] = []

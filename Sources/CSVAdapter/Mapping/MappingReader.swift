@@ -306,7 +306,8 @@ struct MappingReader {
     }
 
     private mutating func readAccount(_ value: JSONValue, into mapping: inout CSVMapping) {
-        let fields = members(value, "\"account\"", known: ["name", "kind", "institution"])
+        let fields = members(value, "\"account\"", known: ["name", "kind", "institution", "perCurrency"])
+        mapping.accountPerCurrency = bool(fields["perCurrency"], "\"account\" \"perCurrency\"") ?? false
         mapping.accountName = string(fields["name"], "\"account\" \"name\"")
         mapping.institution = string(fields["institution"], "\"account\" \"institution\"")
         if let kind = string(fields["kind"], "\"account\" \"kind\"") {

@@ -26,12 +26,15 @@ struct EmitState {
         _ emit: (AdapterEvent) throws -> Void
     ) throws {
         let rowAccount = try normaliser.accountName(of: row)
-        let account: String
+        var account: String
         if let lastAccount, lastAccount.row == rowAccount {
             account = lastAccount.name
         } else {
             account = session.accountName(row: rowAccount, statement: statement)
             lastAccount = (account, rowAccount)
+        }
+        if session.match.mapping.accountPerCurrency {
+            account += " " + (try normaliser.currency(of: row)).code
         }
         let draft = try normaliser.draft(from: row, account: account)
         // Usually the same account as the row before, already declared.
