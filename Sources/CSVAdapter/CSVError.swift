@@ -30,8 +30,9 @@ public struct CSVError: LocatedError, Hashable {
         case invalidMapping(String)
         /// A named mapping was not found in any mapping folder.
         case mappingNotFound(name: String, searched: [String])
-        /// No mapping's header signature matches the file.
-        case noMatchingMapping(header: [String], tried: Int)
+        /// No mapping's header signature matches the file; `closest` is the mapping whose
+        /// columns the file has most of, with the ones it lacks.
+        case noMatchingMapping(header: [String], tried: Int, closest: String?, missing: [String])
         /// A row names a currency different from the account's.
         case currencyChanged(account: String, expected: String, found: String)
     }
@@ -78,10 +79,14 @@ public struct CSVError: LocatedError, Hashable {
             let folders =
                 searched.isEmpty ? "no mapping folders were given" : "searched " + searched.joined(separator: ", ")
             return "no mapping named \"\(name)\"; expected a mapping name or a path to a .json file (\(folders))"
-        case .noMatchingMapping(let header, let tried):
-            return
+        case .noMatchingMapping(let header, let tried, let closest, let missing):
+            var text =
                 "no mapping matches the header (\(Self.list(header))) among \(tried) mapping\(tried == 1 ? "" : "s"); "
                 + "expected a header a mapping knows, or --mapping NAME|PATH"
+            if let closest, !missing.isEmpty {
+                text += "; the closest, \"\(closest)\", lacks \(Self.list(missing))"
+            }
+            return text
         case .currencyChanged(let account, let expected, let found):
             return "the row's currency \(found) differs from account \"\(account)\"'s \(expected); "
                 + "expected one currency per account (use an account column or separate files)"

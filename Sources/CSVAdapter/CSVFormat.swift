@@ -117,8 +117,12 @@ public struct CSVFormat: FormatAdapter {
                 among: mappings, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
         else {
             let headerRow = sniffed.likelyHeaderIndex.map { sniffed.rows[$0] } ?? sniffed.nonBlankRows.first
+            let closest = MappingMatcher.closestMapping(
+                among: mappings, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
             throw CSVError(
-                .noMatchingMapping(header: headerRow?.fields ?? [], tried: mappings.count),
+                .noMatchingMapping(
+                    header: headerRow?.fields ?? [], tried: mappings.count, closest: closest?.mapping.name,
+                    missing: closest?.missing ?? []),
                 at: SourceLocation(file: name, line: headerRow?.line ?? 1, column: 1))
         }
         return found

@@ -87,6 +87,14 @@ struct MalformedInputTests {
         #expect(run.error?.contains("\"When\", \"What\", \"HowMuch\"") == true)
     }
 
+    @Test("when a bank renames a column, the error names the closest mapping and what it lacks")
+    func renamedColumnWithoutMapping() throws {
+        var text = String(decoding: try sampleBytes("samples/csv/ch-privatkonto.csv"), as: UTF8.self)
+        text = text.replacingOccurrences(of: "Gutschrift", with: "Eingang")
+        let run = runAdapter(CSVFormat.self, bytes: Array(text.utf8), name: "ch.csv", options: fixtureOptions("ch.csv"))
+        #expect(run.error?.contains("the closest, \"ch-privatkonto\", lacks \"Gutschrift\"") == true)
+    }
+
     @Test("more decimals than the currency has is refused, not rounded")
     func tooPrecise() {
         let text = "Date,Description,Amount\n2024-01-01,Coffee,-3.805\n"

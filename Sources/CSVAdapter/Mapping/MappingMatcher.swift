@@ -78,4 +78,25 @@ enum MappingMatcher {
             alsoMatched: ranked.dropFirst().map(\.mapping.name))
         return (best, choice)
     }
+
+    /// The mapping whose needed columns the file has the most of (at least half), and the ones
+    /// it lacks: what a bank probably renamed.
+    static func closestMapping(
+        among mappings: [CSVMapping], head: [UInt8], isWholeFile: Bool, name: String, sniffed: HeadSample
+    ) -> (mapping: CSVMapping, missing: [String])? {
+        var best: (mapping: CSVMapping, missing: [String], present: Int, needed: Int)?
+        for mapping in mappings where mapping.hasHeader {
+            let sample = sample(for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
+            let needed = mapping.requiredColumnNames
+            guard !needed.isEmpty, let row = closestHeader(for: mapping, in: sample) else { continue }
+            let names = Set(row.fields.map(key))
+            let missing = needed.filter { !names.contains(key($0)) }
+            let present = needed.count - missing.count
+            // Compare shares present / needed by cross-multiplying whole numbers.
+            let isHalf = present * 2 >= needed.count
+            let isBetter = best.map { present * $0.needed > $0.present * needed.count } ?? true
+            if isHalf && isBetter { best = (mapping, missing, present, needed.count) }
+        }
+        return best.map { ($0.mapping, $0.missing) }
+    }
 }
