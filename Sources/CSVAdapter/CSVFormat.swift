@@ -47,10 +47,14 @@ public struct CSVFormat: FormatAdapter {
         let named = ext == "csv" || ext == "tsv"
         var body = head[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        let markup: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "[")]
         if body.starts(with: [0xFF, 0xFE]) || body.starts(with: [0xFE, 0xFF]) { return named ? 70 : 30 }
+        if let isBigEndian = PreparedInput.unmarkedUTF16(Array(body.prefix(4))) {
+            let first = body[body.startIndex + (isBigEndian ? 1 : 0)]
+            return markup.contains(first) ? 0 : (named ? 70 : 30)
+        }
         if body.contains(0) { return 0 }
         let start = body.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        let markup: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "[")]
         if start.map(markup.contains) == true || body.starts(with: Array("OFXHEADER".utf8)) {
             return 0
         }

@@ -107,11 +107,12 @@ struct CSVFormatTests {
         #expect(run.drafts[2].amount.minorUnits == 124_560)
     }
 
-    @Test("UTF-16 files import like their UTF-8 text")
-    func utf16() throws {
+    @Test("UTF-16 files import like their UTF-8 text, with or without a byte-order mark", arguments: [true, false])
+    func utf16(_ marked: Bool) throws {
         let text = "Date,Description,Amount\r\n2024-01-02,Café,-3.80\r\n"
-        var bytes: [UInt8] = [0xFF, 0xFE]
+        var bytes: [UInt8] = marked ? [0xFF, 0xFE] : []
         for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(CSVFormat.sniff(bytes, fileName: "u.csv") == 70)
         let run = runAdapter(CSVFormat.self, bytes: bytes, name: "u.csv", options: sampleOptions("u.csv"))
         #expect(run.drafts.map(\.description) == ["Café"])
         #expect(

@@ -8,7 +8,7 @@ import LedgerCore
 final class PreparedInput: ByteStream {
     /// The bytes kept for sniffing (UTF-8 when the file was UTF-16).
     let head: [UInt8]
-    /// What the byte-order mark said, if there was one.
+    /// What the byte-order mark said (or the zero bytes of unmarked UTF-16), if anything.
     let byteOrderMark: CSVEncoding?
     let name: String
     private let rest: any ByteStream
@@ -35,6 +35,12 @@ final class PreparedInput: ByteStream {
             let transcoder = UTF16Transcoder(stream, isBigEndian: isBigEndian, skipping: Array(first.dropFirst(2)))
             head = try transcoder.drainPrefix()
             source = transcoder
+        } else if let isBigEndian = PreparedInput.unmarkedUTF16(first) {
+            // No mark, but ASCII text with a zero byte beside every character: UTF-16.
+            byteOrderMark = isBigEndian ? .utf16BE : .utf16LE
+            let transcoder = UTF16Transcoder(stream, isBigEndian: isBigEndian, skipping: first)
+            head = try transcoder.drainPrefix()
+            source = transcoder
         } else {
             byteOrderMark = nil
             head = first
@@ -44,6 +50,16 @@ final class PreparedInput: ByteStream {
         }
         self.head = head
         self.rest = source
+    }
+
+    /// Whether the first bytes are UTF-16 without a byte-order mark: two ASCII characters, each
+    /// beside a zero byte (`D\0a\0` little-endian, `\0D\0a` big-endian). Returns the byte order.
+    static func unmarkedUTF16(_ first: [UInt8]) -> Bool? {
+        guard first.count >= 4 else { return nil }
+        func isText(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F || byte == 0x09 }
+        if isText(first[0]) && first[1] == 0 && isText(first[2]) && first[3] == 0 { return false }
+        if first[0] == 0 && isText(first[1]) && first[2] == 0 && isText(first[3]) { return true }
+        return nil
     }
 
     func nextChunk() throws -> [UInt8]? {
