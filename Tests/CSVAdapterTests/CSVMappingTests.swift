@@ -89,4 +89,15 @@ struct CSVMappingTests {
         #expect(mapping.requiredColumnNames == ["Sum", "DC", "Payee", "Memo"])
         #expect(mapping.matchingNames == ["Payee", "Sum", "DC"])
     }
+
+    @Test("an indicator word in both lists is a problem at the indicator")
+    func ambiguousIndicator() {
+        let json = """
+            {"columns": {"date": "Date", "amount": {"column": "Amount",
+              "indicator": {"column": "DC", "debit": ["D", "X"], "credit": ["C", "x"]}}}, "currency": "EUR"}
+            """
+        let problems = MappingCheck.problems(json: Array(json.utf8), path: "m.json")
+        #expect(problems.map(\.location.line) == [2])
+        #expect(problems.first?.message.contains("\"x\" is both a debit and a credit word") == true)
+    }
 }

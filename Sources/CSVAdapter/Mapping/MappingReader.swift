@@ -273,6 +273,13 @@ struct MappingReader {
             }
             let debit = strings(parts["debit"], "\"indicator\" \"debit\"")
             let credit = strings(parts["credit"], "\"indicator\" \"credit\"")
+            let both = Set(debit.map { $0.lowercased() }).intersection(credit.map { $0.lowercased() })
+            if !both.isEmpty {
+                let words = both.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                problem(
+                    "\(words) is both a debit and a credit word; expected each word in one list", at: indicator.location
+                )
+            }
             return .indicator(
                 amount: amount, column: reference, debitWords: debit.isEmpty ? AmountShape.defaultDebitWords : debit,
                 creditWords: credit.isEmpty ? AmountShape.defaultCreditWords : credit)
