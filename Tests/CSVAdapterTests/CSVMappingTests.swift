@@ -11,6 +11,9 @@ struct CSVMappingTests {
     func shippedMappingsAreValid() {
         let catalog = MappingCatalog(directories: [bundledMappings])
         #expect(catalog.entries.count >= 10)
+        let withSchema =
+            #"{"$schema": "../docs/mapping.schema.json", "columns": {"date": "D", "amount": "A"}, "currency": "EUR"}"#
+        #expect(MappingCheck.problems(json: Array(withSchema.utf8), path: "s.json").isEmpty)
         for entry in catalog.entries {
             #expect(entry.problems.isEmpty, "\(entry.path): \(entry.problems)")
             #expect(!entry.summary.isEmpty, "\(entry.name) has no description")

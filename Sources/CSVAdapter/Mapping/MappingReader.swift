@@ -133,8 +133,8 @@ struct MappingReader {
         let top = members(
             root, "the mapping",
             known: [
-                "name", "description", "version", "match", "file", "columns", "amounts", "currency", "account", "skip",
-                "footer", "statement",
+                "$schema", "name", "description", "version", "match", "file", "columns", "amounts", "currency",
+                "account", "skip", "footer", "statement",
             ])
         var mapping = CSVMapping(name: string(top["name"], "\"name\"") ?? defaultName, path: path)
         mapping.summary = string(top["description"], "\"description\"") ?? ""
