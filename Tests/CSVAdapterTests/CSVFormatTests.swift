@@ -160,4 +160,23 @@ struct CSVFormatTests {
         #expect(run.errorLocation?.line == 3)
         #expect(run.error?.contains("EUR differs from account \"c\"'s USD") == true)
     }
+
+    @Test("a transaction date column is read with its own format")
+    func transactionDateFormat() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerport-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = """
+            {"columns": {"date": {"column": "Posted", "format": "yyyy-MM-dd"},
+             "transactionDate": {"column": "Bought", "format": "dd MMM yy"}, "amount": "Amount"}, "currency": "EUR"}
+            """
+        let path = folder.appendingPathComponent("two-days.json").path
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        let text = "Posted,Bought,Amount\n2024-03-04,29 Feb 24,-3.80\n2024-03-05,,-1.00\n"
+        let run = runAdapter(
+            CSVFormat.self, bytes: Array(text.utf8), name: "t.csv",
+            options: AdapterOptions(mapping: path, fileName: "t.csv"))
+        #expect(run.error == nil)
+        #expect(run.drafts.map { $0.transactionDay.map(String.init(describing:)) } == ["2024-02-29", nil])
+    }
 }

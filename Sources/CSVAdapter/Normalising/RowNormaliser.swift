@@ -17,6 +17,8 @@ struct RowNormaliser {
     /// The booking-day format; `nil` until inferred for `"auto"`.
     var dateFormat: DateFormat?
     let transactionDatePosition: Int?
+    /// The transaction day's declared format; `nil` to read it like the booking day.
+    let transactionDateFormat: DateFormat?
     let amount: Amount
     /// An indicator column's words (lower-cased) for money out and money in.
     private(set) var debitWords: Set<String> = []
@@ -48,6 +50,11 @@ struct RowNormaliser {
         datePosition = binding.position(of: mapping.date.column) ?? 0
         if case .fixed(let format) = mapping.date.format { dateFormat = format }
         transactionDatePosition = binding.position(of: mapping.transactionDate?.column)
+        if case .fixed(let format)? = mapping.transactionDate?.format {
+            transactionDateFormat = format
+        } else {
+            transactionDateFormat = nil
+        }
         switch mapping.amount {
         case .signed(let column):
             amount = .signed(binding.position(of: column) ?? 0)
@@ -84,7 +91,7 @@ struct RowNormaliser {
         let currency = try currency(of: row)
         let bookingDay = try day(row, datePosition)
         let transactionDay = try transactionDatePosition.flatMap { (position) throws(CSVError) -> Day? in
-            row.isEmpty(position) ? nil : try day(row, position)
+            row.isEmpty(position) ? nil : try day(row, position, format: transactionDateFormat)
         }
         let (money, direction) = try money(of: row, currency: currency)
         let description = try joined(row, descriptionPositions, separator: descriptionSeparator)
@@ -199,8 +206,11 @@ struct RowNormaliser {
         return result
     }
 
-    private mutating func day(_ row: CSVRow, _ position: Int) throws(CSVError) -> Day {
-        guard let format = dateFormat else {
+    /// A day from a cell, read with `format` (`nil`: the booking day's format).
+    private mutating func day(_ row: CSVRow, _ position: Int, format declared: DateFormat? = nil) throws(CSVError)
+        -> Day
+    {
+        guard let format = declared ?? dateFormat else {
             preconditionFailure("rows are normalised only once the date format is known")
         }
         let found = try row.withField(position) { (bytes) throws(CSVError) -> Day? in
