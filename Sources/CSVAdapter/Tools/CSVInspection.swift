@@ -26,6 +26,9 @@ public struct CSVInspection: Sendable {
     public var failure: String?
     /// The first events of the import (accounts and up to `rowLimit` drafts).
     public var events: [AdapterEvent]
+    /// When no mapping fits: a first draft of one, as JSON text to review and save (or `nil` when
+    /// no date and amount column could be recognised).
+    public var suggestedMapping: String?
 
     /// The drafts among the events.
     public var drafts: [Draft] {
@@ -54,7 +57,8 @@ public struct CSVInspection: Sendable {
                 declared: nil, byteOrderMark: input.byteOrderMark, headGuess: sniffed.encodingGuess
             )
             .explanation,
-            dialect: sniffed.dialect, headerLine: 0, header: [], preamble: [], choice: nil, failure: nil, events: [])
+            dialect: sniffed.dialect, headerLine: 0, header: [], preamble: [], choice: nil, failure: nil, events: [],
+            suggestedMapping: nil)
         let match: HeaderMatch
         do {
             let chosen = try format.chooseMapping(for: input)
@@ -63,6 +67,9 @@ public struct CSVInspection: Sendable {
         } catch let error as CSVError {
             if case .emptyFile = error.reason { throw error }
             report.failure = error.description
+            if report.choice == nil {
+                report.suggestedMapping = MappingSuggestion(sample: sniffed, fileName: stream.name)?.json
+            }
             if let index = sniffed.likelyHeaderIndex {
                 report.headerLine = sniffed.rows[index].line
                 report.header = sniffed.rows[index].fields
@@ -120,6 +127,10 @@ public struct CSVInspection: Sendable {
             lines.append("mapping:   none")
         }
         if let failure { lines.append("problem:   \(failure)") }
+        if let suggestedMapping {
+            lines.append("suggested mapping (review it, save it in ~/.config/ledgerport/mappings/NAME.json):")
+            lines.append(suggestedMapping)
+        }
         for event in events {
             switch event {
             case .account(let account):
