@@ -265,7 +265,8 @@ struct BadCommandLineTests {
         #expect(cli.run("import", file, "--account", "Checking") == 0)
         for option in ["--balance", "--opening"] {
             #expect(cli.run("reconcile", "Checking", option + "=" + text, "--as-of", "2024-01-31") == 2)
-            #expect(cli.errors.contains("is not an amount in EUR; expected digits with one '.' and at most 2 decimals"))
+            #expect(cli.errors.contains("is not an amount in "))
+            #expect(cli.errors.contains("; expected digits with one '.' and at most 2 decimals"))
             #expect(cli.errors.utf8.count < 11_000)
         }
         #expect(cli.run("reconcile", "Checking", "--json") == 0)
