@@ -58,6 +58,23 @@ final class Database {
         }
     }
 
+    /// Runs SQL like ``execute(_:)``, retrying for up to `milliseconds` while it fails with
+    /// `SQLITE_BUSY`: for statements whose locks SQLite doesn't wait for through the busy handler
+    /// (a journal mode change). Calls `sqlite3_sleep` between tries.
+    func execute(_ sql: String, retryingWhileBusyFor milliseconds: Int) throws(StoreError) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(milliseconds)
+        while true {
+            do {
+                return try execute(sql)
+            } catch {
+                let isBusy = error.sqliteCode.map { $0 & 0xFF } == SQLITE_BUSY
+                guard isBusy, clock.now < deadline else { throw error }
+                sqlite3_sleep(10)
+            }
+        }
+    }
+
     /// Compiles one statement. Calls `sqlite3_prepare_v3`.
     func prepare(_ sql: String) throws(StoreError) -> Statement {
         var pointer: OpaquePointer?

@@ -10,17 +10,12 @@ extension Ledger {
     public func ensureAccount(_ reference: AccountReference, fallbackCurrency: Currency) throws(StoreError)
         -> StoredAccount
     {
-        if let existing = try account(named: reference.name) {
-            if let currency = reference.currency, currency != existing.currency {
-                throw StoreError(
-                    .currencyMismatch(
-                        account: existing.name, accountCurrency: existing.currency.code, found: currency.code),
-                    at: .file(path))
-            }
-            return existing
-        }
+        if let existing = try account(named: reference.name) { return try checked(existing, against: reference) }
         let currency = reference.currency ?? fallbackCurrency
         return try write {
+            // Another process may have created it since the look above; under the write lock,
+            // looking again is final.
+            if let existing = try account(named: reference.name) { return try checked(existing, against: reference) }
             let insert = try database.prepare(
                 """
                 INSERT INTO accounts (name, kind, currency, institution, masked_number, created_at)
@@ -34,6 +29,19 @@ extension Ledger {
                 id: database.lastInsertRowID, name: reference.name, kind: reference.kind, currency: currency,
                 institution: reference.institution, maskedNumber: reference.maskedNumber)
         }
+    }
+
+    /// An existing account, if the reference doesn't name another currency.
+    private func checked(_ existing: StoredAccount, against reference: AccountReference) throws(StoreError)
+        -> StoredAccount
+    {
+        if let currency = reference.currency, currency != existing.currency {
+            throw StoreError(
+                .currencyMismatch(
+                    account: existing.name, accountCurrency: existing.currency.code, found: currency.code),
+                at: .file(path))
+        }
+        return existing
     }
 
     /// The account with this name, if any.

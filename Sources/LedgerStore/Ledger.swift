@@ -29,7 +29,9 @@ public final class Ledger {
         try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
         try database.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:" {
-            try database.execute("PRAGMA journal_mode = WAL")
+            // Turning a new file to WAL needs it alone for a moment, and SQLite answers SQLITE_BUSY
+            // at once, without the busy handler, when another process opens the same new file then.
+            try database.execute("PRAGMA journal_mode = WAL", retryingWhileBusyFor: busyTimeoutMilliseconds)
             try database.execute("PRAGMA synchronous = NORMAL")
         }
         try migrate()
