@@ -39,11 +39,13 @@ step() { printf '== %s\n' "$*" | tee -a "$log"; }
 
 step "building the release CLI"
 if ! swift build -c release --product ledgerport >"$work/build.log" 2>&1; then
+    # Never run the parts against a stale binary.
     echo "FAIL build: swift build -c release failed; see $work/build.log" | tee -a "$log"
+    parts=()
 fi
 bin=$PWD/.build/release/ledgerport
 
-for part in "${parts[@]}"; do
+for part in ${parts[@]+"${parts[@]}"}; do
     part_started=$(date +%s)
     case "$part" in
         usage|crash|concurrency|faults|hostile)
