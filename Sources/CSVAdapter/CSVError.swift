@@ -35,6 +35,10 @@ public struct CSVError: LocatedError, Hashable {
         case noMatchingMapping(header: [String], tried: Int, closest: String?, missing: [String])
         /// A row names a currency different from the account's.
         case currencyChanged(account: String, expected: String, found: String)
+        /// A row holds more bytes than a bank export's row ever does.
+        case rowTooLong(limit: Int)
+        /// A text field holds a NUL byte, which no bank's text contains.
+        case nulInText
     }
 
     /// Where the problem is: the field's line and byte column, or a mapping file's line.
@@ -65,7 +69,7 @@ public struct CSVError: LocatedError, Hashable {
             return "bytes \(found) are not valid \(encoding); expected text in \(encoding) "
                 + "(declare \"encoding\" in the mapping if the file uses another)"
         case .badValue(let column, let found, let expected):
-            return "column \"\(column)\": \"\(found)\" is not \(expected)"
+            return "column \"\(column)\": \(quotedExcerpt(found)) is not \(expected)"
         case .ambiguousDates(let column, let candidates):
             return "column \"\(column)\": every day in the file is 12 or less, so the date order is ambiguous "
                 + "(\(candidates.joined(separator: " or "))); expected the mapping to declare it, "
@@ -87,6 +91,12 @@ public struct CSVError: LocatedError, Hashable {
                 text += "; the closest, \"\(closest)\", lacks \(Self.list(missing))"
             }
             return text
+        case .nulInText:
+            return "a NUL byte (0x00) in a text field; expected text (a UTF-16 file needs its byte-order mark "
+                + "or \"encoding\" in the mapping)"
+        case .rowTooLong(let limit):
+            return "the row is longer than \(limit / 1024 / 1024) MiB; expected rows of a bank export, "
+                + "a few hundred bytes each (is the file CSV, and are its quotes balanced?)"
         case .currencyChanged(let account, let expected, let found):
             return "the row's currency \(found) differs from account \"\(account)\"'s \(expected); "
                 + "expected one currency per account (use an account column or separate files)"

@@ -21,6 +21,10 @@ struct CSVReader {
     private var skipLineFeed = false
     private var isFinished = false
 
+    /// The most bytes a row may hold: a 100 MB line is refused here, in bounded memory, rather
+    /// than becoming a 100 MB description.
+    static let maximumRowBytes = 1024 * 1024
+
     init(_ stream: any ByteStream, dialect: CSVDialect) {
         self.stream = stream
         self.file = stream.name
@@ -112,7 +116,10 @@ struct CSVReader {
                             if b == delimiter || b == 0x0A || b == 0x0D { break }
                             i += 1
                         }
-                        if i > start { row.append(UnsafeBufferPointer(rebasing: buffer[start..<i])) }
+                        if i > start {
+                            row.append(UnsafeBufferPointer(rebasing: buffer[start..<i]))
+                            try checkLength(of: row)
+                        }
                         if i < count {
                             if try endField(buffer[i], &i, &state, &row) { return true }
                         }
@@ -134,7 +141,10 @@ struct CSVReader {
                             }
                             i += 1
                         }
-                        if i > start { row.append(UnsafeBufferPointer(rebasing: buffer[start..<i])) }
+                        if i > start {
+                            row.append(UnsafeBufferPointer(rebasing: buffer[start..<i]))
+                            try checkLength(of: row)
+                        }
                         if i < count {
                             crInQuote = false
                             state = .quoteInQuoted
@@ -164,6 +174,14 @@ struct CSVReader {
             }
             if outcome == true { return true }
         }
+    }
+
+    /// Refuses a row past ``maximumRowBytes``, naming the line where it starts.
+    @inline(__always)
+    private func checkLength(of row: CSVRow) throws(CSVError) {
+        guard row.bytes.count > CSVReader.maximumRowBytes else { return }
+        throw CSVError(
+            .rowTooLong(limit: CSVReader.maximumRowBytes), at: SourceLocation(file: file, line: row.line, column: 1))
     }
 
     /// Ends the field at a delimiter or a line end; returns whether the row ended too.

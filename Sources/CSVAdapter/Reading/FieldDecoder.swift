@@ -24,11 +24,13 @@ struct FieldDecoder {
 
     /// Decodes a field.
     ///
-    /// - Throws: ``CSVError`` `.invalidBytes` when the bytes are not valid in the encoding.
+    /// - Throws: ``CSVError`` `.invalidBytes` when the bytes are not valid in the encoding,
+    ///   `.nulInText` for a NUL byte (valid UTF-8, but never a bank's text).
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, at location: @autoclosure () -> SourceLocation)
         throws(CSVError)
         -> String
     {
+        if bytes.contains(0) { throw CSVError(.nulInText, at: location()) }
         if FieldDecoder.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         switch encoding {
         case .none:
