@@ -6,7 +6,8 @@
 #
 # Each target's Fuzz/<name>/modules lists the module folders under Sources/ it needs, in
 # dependency order; each is compiled once per run with -sanitize=fuzzer,address into .build/fuzz/lib/.
-# Seeds:   Fuzz/<name>/seeds/ (committed)       Corpus: .build/fuzz/corpus/<name>/ (kept between runs)
+# Seeds:   Fuzz/<name>/seeds/ and the folders listed in Fuzz/<name>/seed-dirs (samples, fixtures)
+# Corpus:  .build/fuzz/corpus/<name>/ (kept between runs)
 # Crashes: Fuzz/<name>/crashes/ (commit them, and add each as a regression test)
 # Prints one line per target: "fuzz NAME: ok|CRASH|FAILED-TO-BUILD, N executions in S s, corpus C"
 # and exits 1 if any target crashed or failed to build.
@@ -63,7 +64,7 @@ build_target() { # name
             build_module "$dir" "$module" || return 1
             built+="$module "
         fi
-        libs+=("-l$module")
+        libs=("-l$module" ${libs[@]+"${libs[@]}"})  # static libraries: dependents first
         flags+=" $(module_flags "$module")"
     done
     # shellcheck disable=SC2086
@@ -89,6 +90,9 @@ for name in "${targets[@]}"; do
     # Seeds and every crash input found so far are replayed first: a fixed crash stays fixed.
     seeds=()
     [ -d "Fuzz/$name/seeds" ] && seeds+=("Fuzz/$name/seeds")
+    if [ -f "Fuzz/$name/seed-dirs" ]; then  # folders of the repository whose files are good seeds
+        while IFS= read -r folder; do [ -d "$folder" ] && seeds+=("$folder"); done <"Fuzz/$name/seed-dirs"
+    fi
     [ -n "$(ls -A "$crashes")" ] && seeds+=("$crashes")
     log=$out/$name.log
     set +e
