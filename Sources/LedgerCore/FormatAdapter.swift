@@ -49,6 +49,9 @@ public enum AdapterEvent: Sendable, Hashable {
     case balance(StatementBalance)
     /// Records deliberately not imported (an investment statement's trades), with a count.
     case skipped(SkippedRecords)
+    /// A correction of a transaction the source sent before (OFX `CORRECTACTION`): the store
+    /// deletes or replaces the transaction with that external id (see ``DraftCorrection``).
+    case correction(DraftCorrection)
 }
 
 /// Records an adapter read but does not import, reported so that nothing disappears silently.
