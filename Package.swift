@@ -5,6 +5,7 @@ import PackageDescription
 /// Each row generates the adapter's target, its test target and its link into LedgerImport.
 let adapters: [(name: String, dependencies: [Target.Dependency])] = [
     ("CSVAdapter", []),
+    ("OFXAdapter", ["CLibXML2"]),
 ]
 
 let adapterTargets: [Target] = adapters.flatMap { adapter -> [Target] in
@@ -31,6 +32,12 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(name: "LedgerCore"),
         .target(name: "LedgerStore", dependencies: ["LedgerCore", "CSQLite"]),
         .target(
@@ -39,6 +46,9 @@ let package = Package(
         ),
         .target(name: "LedgerCLI", dependencies: ["LedgerCore", "LedgerStore", "LedgerImport"]),
         .executableTarget(name: "ledgerport", dependencies: ["LedgerCLI"]),
+        // Reads one OFX file without a database: JSON for the differential check, a count for the
+        // benchmark (scripts/ofx_differential.py, scripts/bench/ofx_compare.sh).
+        .executableTarget(name: "OFXInspect", dependencies: ["OFXAdapter", "LedgerCore"]),
         .executableTarget(
             name: "LedgerBench",
             dependencies: ["LedgerCore", "LedgerStore", "LedgerImport"]
