@@ -80,6 +80,18 @@ enum OFXTag: UInt8, CaseIterable, Sendable {
     /// The element's name as the specification spells it.
     var name: String { String(describing: self) }
 
+    /// Whether this aggregate comes after the transaction list in a statement, so that it can
+    /// never be inside `BANKTRANLIST` or `INVTRANLIST` (OFX 2.2 §11.4.2.2, §13.9.2.2).
+    var followsTransactionList: Bool {
+        switch self {
+        case .LEDGERBAL, .AVAILBAL, .BALLIST, .BANKTRANLISTP, .INVPOSLIST, .INVBAL, .INVOOLIST, .INV401K,
+            .INV401KBAL:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Whether this aggregate is an investment security transaction (counted as skipped).
     var isSecurityTrade: Bool {
         rawValue >= OFXTag.BUYDEBT.rawValue && rawValue <= OFXTag.TRANSFER.rawValue
