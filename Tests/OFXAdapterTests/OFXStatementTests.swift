@@ -1,0 +1,52 @@
+import LedgerCore
+import LedgerTestSupport
+import OFXAdapter
+import Testing
+
+/// Statement-level reading: pending transactions, investment statements, balances.
+@Suite("OFX statements")
+struct OFXStatementTests {
+    @Test("an investment statement imports its cash lines and reports its trades as skipped with a count")
+    func investment() throws {
+        let bytes = try OFXSampleTests.bytes("investment.ofx")
+        let run = runAdapter(OFXFormat.self, bytes: bytes, name: "investment.ofx")
+        #expect(run.drafts.map(\.externalID) == ["INV-CASH-0001", "INV-CASH-0002", "INV-CASH-0003"])
+        let skipped = run.events.compactMap { event -> SkippedRecords? in
+            if case .skipped(let records) = event { return records } else { return nil }
+        }
+        #expect(skipped.map(\.count) == [2])
+        #expect(skipped.first?.reason.contains("BUYSTOCK") == true)
+        #expect(run.balances.map(\.kind) == [.available])
+    }
+
+    @Test("pending transactions (STMTTRNP) are kept as pending and left out of the ledger balance")
+    func pending() throws {
+        let run = runAdapter(OFXFormat.self, bytes: try Fixture.bytes("OFX/pending-v220.ofx"), name: "p.ofx")
+        #expect(run.drafts.map(\.status) == [.booked, .pending])
+        #expect(run.drafts.last?.bookingDay.description == "2024-01-30")
+    }
+
+    @Test("LEDGERBAL is the ledger balance and AVAILBAL the available one, each as of DTASOF")
+    func balances() throws {
+        let run = runAdapter(OFXFormat.self, bytes: try OFXSampleTests.bytes("checking-v220.ofx"), name: "c.ofx")
+        #expect(run.balances.map(\.kind) == [.ledger, .available])
+        #expect(run.balances.map(\.formatted) == ["1995.66", "2495.66"])
+        #expect(run.balances.map { $0.asOf.description } == ["2024-03-31", "2024-03-31"])
+    }
+
+    @Test("a statement without an account aggregate is an error")
+    func missingAccount() {
+        let document = TestDocument.sgml([
+            "<STMTTRNRS>\n<STMTRS>\n<CURDEF>USD\n<BANKTRANLIST>\n\(TestDocument.transaction())</BANKTRANLIST>\n</STMTRS>\n</STMTTRNRS>\n"
+        ])
+        #expect(TestDocument.read(document).error?.contains("has no <BANKACCTFROM>") == true)
+    }
+
+    @Test("reading twice gives the same events: identities are stable across re-imports")
+    func stable() throws {
+        for sample in OFXSampleTests.samples {
+            let bytes = try OFXSampleTests.bytes(sample)
+            #expect(runAdapter(OFXFormat.self, bytes: bytes, name: sample) == runAdapter(OFXFormat.self, bytes: bytes, name: sample))
+        }
+    }
+}
