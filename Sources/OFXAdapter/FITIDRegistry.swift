@@ -5,7 +5,8 @@ import LedgerCore
 /// A FITID is the bank's stable id for a transaction (OFX 2.2 §3.2.1). Some banks repeat one
 /// FITID for two different transactions in the same file. The first transaction seen with a FITID
 /// keeps it as its external id; a later one with the same FITID but different content (day,
-/// amount, direction or description) gets `FITID#2`, the next distinct one `FITID#3`, and so on.
+/// amount, direction or description as written) gets `FITID#2`, the next distinct one
+/// `FITID#3`, and so on.
 /// A later one with the *same* content gets the same id again, so the store counts it as the
 /// duplicate it is (overlapping statements in one download). The numbering follows file order,
 /// so re-importing the file gives every transaction the same id again.
@@ -24,15 +25,14 @@ struct FITIDRegistry {
     mutating func externalID(for fitID: String, account: String, draft: Draft) -> String {
         var key = FNV64()
         key.add(account)
-        key.add(0x1F)
+        key.add(UInt8(0x1F))
         key.add(fitID)
         var content = FNV64()
-        content.add(String(draft.bookingDay.daysSinceEpoch))
-        content.add(0x1F)
-        content.add(String(draft.signedMinorUnits))
+        content.add(Int64(draft.bookingDay.daysSinceEpoch))
+        content.add(draft.signedMinorUnits)
         content.add(draft.amount.currency.code)
-        content.add(0x1F)
-        content.add(Draft.normalisedDescription(draft.description))
+        content.add(UInt8(0x1F))
+        content.add(draft.description)
         guard let first = firstContent[key.value] else {
             firstContent[key.value] = content.value
             return fitID
@@ -53,6 +53,17 @@ struct FNV64 {
     mutating func add(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
 
     mutating func add(_ text: String) {
-        for byte in text.utf8 { add(byte) }
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes { add(byte) }
+        }
+    }
+
+    mutating func add(_ number: Int64) {
+        var bits = UInt64(bitPattern: number)
+        for _ in 0..<8 {
+            add(UInt8(truncatingIfNeeded: bits))
+            bits >>= 8
+        }
     }
 }

@@ -41,14 +41,20 @@ struct OFXTransactionRecord {
 
     /// The draft's description: NAME, else the PAYEE's NAME, else EXTDNAME, else MEMO.
     var description: String {
-        for candidate in [name, payeeName, extendedName, memo] {
-            if let candidate, !candidate.isEmpty { return candidate }
-        }
+        if let name, !name.isEmpty { return name }
+        if let payeeName, !payeeName.isEmpty { return payeeName }
+        if let extendedName, !extendedName.isEmpty { return extendedName }
+        if let memo, !memo.isEmpty { return memo }
         return ""
     }
 
     /// The draft's memo: MEMO (unless it became the description), then `check N` and `ref N`.
     var memoText: String {
+        if extendedName == nil && checkNumber == nil && referenceNumber == nil {
+            // The common case: MEMO alone.
+            guard let memo, !memo.isEmpty, memo != description else { return "" }
+            return memo
+        }
         var parts: [String] = []
         if let memo, !memo.isEmpty, memo != description { parts.append(memo) }
         if let extendedName, !extendedName.isEmpty, extendedName != description { parts.append(extendedName) }
