@@ -85,3 +85,10 @@ struct OFXAccountIdentity: Sendable, Hashable {
         return String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
+
+extension OFXAccountIdentity {
+    /// An identity with only its kind known, filled in as the account aggregate is read.
+    init(kind: Kind) {
+        self.init(kind: kind, bankID: nil, branchID: nil, accountID: nil, accountType: nil, brokerID: nil)
+    }
+}

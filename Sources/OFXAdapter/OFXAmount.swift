@@ -37,7 +37,10 @@ struct OFXAmount: Sendable, Hashable {
             start += 1
             while start < end, bytes[start] == 0x20 { start += 1 }
         }
-        var commas = 0, points = 0, lastComma = -1, lastPoint = -1
+        var commas = 0
+        var points = 0
+        var lastComma = -1
+        var lastPoint = -1
         for index in start..<end {
             switch bytes[index] {
             case UInt8(ascii: ","):

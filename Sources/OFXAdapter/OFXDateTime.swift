@@ -92,7 +92,8 @@ struct OFXDateTime: Sendable, Hashable {
         var seconds: Int
         if wholeDigits >= 3 {
             // HHMM, as some servers write it.
-            let hours = whole / 100, minutes = whole % 100
+            let hours = whole / 100
+            let minutes = whole % 100
             guard minutes < 60 else { return nil }
             seconds = hours * 3600 + minutes * 60
         } else {
@@ -101,7 +102,8 @@ struct OFXDateTime: Sendable, Hashable {
         if index < end, text[index] == UInt8(ascii: ".") {
             // Fractional hours: [5.75] is +5:45, [-3.5] is -3:30.
             index += 1
-            var numerator = 0, denominator = 1
+            var numerator = 0
+            var denominator = 1
             while index < end, isDigit(text[index]), denominator < 1_000_000 {
                 numerator = numerator * 10 + Int(text[index] - 0x30)
                 denominator *= 10

@@ -30,6 +30,8 @@ public struct OFXError: LocatedError, Hashable {
         case doctypeRefused
         /// libxml2 found the OFX 2 file not well-formed; the text is libxml2's message.
         case malformedXML(String)
+        /// A tag, comment or value runs on for more than `limit` bytes without the next tag.
+        case elementTooLong(element: String, limit: Int)
         /// A `CORRECTACTION` that is neither `REPLACE` nor `DELETE`, or one without `CORRECTFITID`.
         case badCorrection(found: String)
     }
@@ -73,6 +75,9 @@ public struct OFXError: LocatedError, Hashable {
                 "<!DOCTYPE> refused; OFX 2 files need no DTD, and DTD entities could read local files or expand without bound"
         case .malformedXML(let detail):
             return "the OFX 2 (XML) body is not well-formed: \(detail)"
+        case .elementTooLong(let element, let limit):
+            return
+                "\(element) runs on for more than \(limit) bytes without another tag; expected a value of at most that"
         case .badCorrection(let found):
             return "<CORRECTACTION> \"\(found)\" is not a correction; expected REPLACE or DELETE with a <CORRECTFITID>"
         }

@@ -50,10 +50,14 @@ public struct OFXFormat: FormatAdapter {
             var head: [UInt8] = []
             var header: OFXHeader?
             while header == nil {
-                guard let chunk = try input.nextChunk() else { break }
+                guard let chunk = try input.nextChunk() else {
+                    header = head.withUnsafeBufferPointer { OFXHeader.locate(in: $0, isComplete: true) }
+                    break
+                }
                 head.append(contentsOf: chunk)
-                header = head.withUnsafeBufferPointer { OFXHeader.locate(in: $0) }
-                if header == nil && head.count > OFXFormat.headerLimit { break }
+                let isComplete = head.count > OFXFormat.headerLimit
+                header = head.withUnsafeBufferPointer { OFXHeader.locate(in: $0, isComplete: isComplete) }
+                if header == nil && isComplete { break }
             }
             guard let header else { throw OFXError(.notOFX, at: .file(input.name)) }
 

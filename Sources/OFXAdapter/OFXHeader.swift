@@ -25,13 +25,27 @@ struct OFXHeader: Sendable, Hashable {
     /// - Parameters:
     /// - Parameter bytes: the file's first bytes.
     /// - Returns: the header, or `nil` when no `<OFX>` start tag is among the bytes.
-    static func locate(in bytes: UnsafeBufferPointer<UInt8>) -> OFXHeader? {
+    /// - Parameter isComplete: whether no more bytes will come; until then, an XML header whose
+    ///   body can't yet be told from SGML gives `nil` too, so that the caller reads on.
+    static func locate(in bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> OFXHeader? {
         guard let body = find(tagNamed: "OFX", in: bytes) else { return nil }
         let prefix = UnsafeBufferPointer(rebasing: bytes[0..<body])
         let xmlDeclaration = findProcessingInstruction("xml", in: prefix)
         let ofxInstruction = findProcessingInstruction("OFX", in: prefix)
         var fields: [String: String] = [:]
-        let isXML = xmlDeclaration != nil || ofxInstruction != nil
+        let hasXMLHeader = xmlDeclaration != nil || ofxInstruction != nil
+        // Some servers put an OFX 2 header on an SGML body (leaves without end tags): read the
+        // body as what it is.
+        var isXML = false
+        if hasXMLHeader {
+            guard let lacksEndTag = firstLeafLacksEndTag(bytes, from: body) else {
+                if isComplete { isXML = true } else { return nil }
+                return OFXHeader(
+                    fields: ofxInstruction.map { attributes(in: UnsafeBufferPointer(rebasing: prefix[$0...])) } ?? [:],
+                    isXML: isXML, bodyOffset: body, xmlStartOffset: xmlDeclaration ?? ofxInstruction ?? body)
+            }
+            isXML = !lacksEndTag
+        }
         if let ofxInstruction {
             fields = attributes(in: UnsafeBufferPointer(rebasing: prefix[ofxInstruction...]))
         } else {
@@ -43,6 +57,31 @@ struct OFXHeader: Sendable, Hashable {
     }
 
     // MARK: - Private helpers
+
+    /// Whether the first leaf element after `<OFX>` is followed by text and then a tag other
+    /// than its own end tag (SGML); `nil` when the bytes at hand end before that shows.
+    private static func firstLeafLacksEndTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool? {
+        var index = start + 1
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), let tag = SGMLTagSyntax(bytes, at: index), !tag.isEnd,
+                !tag.isSelfClosing
+            else {
+                index += 1
+                continue
+            }
+            let name = UnsafeBufferPointer(rebasing: bytes[tag.nameStart..<tag.nameEnd])
+            guard let known = OFXTag.lookUp(name), known.isLeaf else {
+                index = tag.end
+                continue
+            }
+            var next = tag.end
+            while next < bytes.count, bytes[next] != UInt8(ascii: "<") { next += 1 }
+            guard next < bytes.count, let following = SGMLTagSyntax(bytes, at: next) else { return nil }
+            let followingName = UnsafeBufferPointer(rebasing: bytes[following.nameStart..<following.nameEnd])
+            return !(following.isEnd && OFXTag.lookUp(followingName) == known)
+        }
+        return nil
+    }
 
     /// The offset of `<NAME` followed by `>`, `/` or white space, case-insensitively.
     private static func find(tagNamed name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {

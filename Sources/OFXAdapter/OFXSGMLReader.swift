@@ -33,6 +33,10 @@ final class OFXSGMLReader {
     /// Scratch space for a value with markup removed.
     private var scratch: [UInt8] = []
 
+    /// The longest tag, comment or value waited for across chunks (1 MiB). Real OFX values are
+    /// a few dozen bytes; without a bound, a file with no further `<` would be buffered whole.
+    static let longestElement = 1 << 20
+
     /// Creates a reader.
     ///
     /// - Parameters:
@@ -100,16 +104,20 @@ final class OFXSGMLReader {
             guard lt + 1 < count else { return isFinal ? count : lt }
             let next = bytes[lt + 1]
             let column = bufferBase + lt - lineStart + 1
+            let isTooLong = count - lt > OFXSGMLReader.longestElement
 
             if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
-                guard let end = declarationEnd(bytes, from: lt) else { return isFinal ? count : lt }
+                guard let end = declarationEnd(bytes, from: lt) else {
+                    if isTooLong { throw tooLong("<!", column: column) }
+                    return isFinal ? count : lt
+                }
                 countLines(bytes, from: lt, to: end)
                 position = end
                 continue
             }
-            guard let tag = TagSyntax(bytes, at: lt) else {
+            guard let tag = SGMLTagSyntax(bytes, at: lt) else {
                 // Not closed yet (or not a tag at all): wait for more, or read it as text.
-                if !isFinal, TagSyntax.mayBeIncomplete(bytes, at: lt) { return lt }
+                if !isFinal, !isTooLong, SGMLTagSyntax.mayBeIncomplete(bytes, at: lt) { return lt }
                 position = lt + 1
                 continue
             }
@@ -131,12 +139,16 @@ final class OFXSGMLReader {
                 continue
             }
             if tag.isSelfClosing {
-                try builder.leaf(known, value: UnsafeBufferPointer(rebasing: bytes[tag.end..<tag.end]), line: line, column: column)
+                try builder.leaf(
+                    known, value: UnsafeBufferPointer(rebasing: bytes[tag.end..<tag.end]), line: line, column: column)
                 position = tag.end
                 continue
             }
             // A leaf: its value runs to the next tag that is not inline markup.
-            guard let value = valueEnd(bytes, from: tag.end, isFinal: isFinal) else { return lt }
+            guard let value = valueEnd(bytes, from: tag.end, isFinal: isFinal) else {
+                if isTooLong { throw tooLong("<\(known.name)>", column: column) }
+                return lt
+            }
             if value.hasMarkup {
                 let cleaned = withoutMarkup(UnsafeBufferPointer(rebasing: bytes[tag.end..<value.end]))
                 try cleaned.withUnsafeBufferPointer { try builder.leaf(known, value: $0, line: line, column: column) }
@@ -150,6 +162,12 @@ final class OFXSGMLReader {
         return count
     }
 
+    private func tooLong(_ element: String, column: Int) -> OFXError {
+        OFXError(
+            .elementTooLong(element: element, limit: OFXSGMLReader.longestElement),
+            at: SourceLocation(file: builder.fileName, line: line, column: column))
+    }
+
     /// The end (exclusive) of `<!-- ... -->`, `<!...>` or `<?...>` starting at `start`.
     private func declarationEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = bytes.count
@@ -159,7 +177,10 @@ final class OFXSGMLReader {
         var index = start + 2
         while index < count {
             if bytes[index] == UInt8(ascii: ">") {
-                if !isComment || (index - start >= 6 && bytes[index - 1] == UInt8(ascii: "-") && bytes[index - 2] == UInt8(ascii: "-")) {
+                if !isComment
+                    || (index - start >= 6 && bytes[index - 1] == UInt8(ascii: "-")
+                        && bytes[index - 2] == UInt8(ascii: "-"))
+                {
                     return index + 1
                 }
             }
@@ -179,7 +200,7 @@ final class OFXSGMLReader {
             while index < count, bytes[index] != UInt8(ascii: "<") { index += 1 }
             if index >= count { return isFinal ? (count, hasMarkup) : nil }
             if index + 1 >= count { return isFinal ? (count, hasMarkup) : nil }
-            if let tag = TagSyntax(bytes, at: index) {
+            if let tag = SGMLTagSyntax(bytes, at: index) {
                 if tag.isInlineMarkup(bytes) {
                     hasMarkup = true
                     index = tag.end
@@ -189,7 +210,7 @@ final class OFXSGMLReader {
             }
             let next = bytes[index + 1]
             if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") { return (index, hasMarkup) }
-            if !isFinal, TagSyntax.mayBeIncomplete(bytes, at: index) { return nil }
+            if !isFinal, SGMLTagSyntax.mayBeIncomplete(bytes, at: index) { return nil }
             index += 1
         }
     }
@@ -199,7 +220,7 @@ final class OFXSGMLReader {
         scratch.removeAll(keepingCapacity: true)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), let tag = TagSyntax(bytes, at: index), tag.isInlineMarkup(bytes) {
+            if bytes[index] == UInt8(ascii: "<"), let tag = SGMLTagSyntax(bytes, at: index), tag.isInlineMarkup(bytes) {
                 if tag.isLineBreak(bytes) { scratch.append(0x20) }
                 index = tag.end
                 continue
@@ -208,81 +229,5 @@ final class OFXSGMLReader {
             index += 1
         }
         return scratch
-    }
-}
-
-/// The shape of one tag, `<NAME>`, `</NAME>` or `<NAME/>`, found at a `<`.
-private struct TagSyntax {
-    var nameStart: Int
-    var nameEnd: Int
-    /// Just after the `>`.
-    var end: Int
-    var isEnd: Bool
-    var isSelfClosing: Bool
-
-    /// Reads a tag at `start`, or returns `nil` if the bytes there are not a complete tag.
-    @inline(__always)
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
-        let count = bytes.count
-        var index = start + 1
-        guard index < count else { return nil }
-        isEnd = bytes[index] == UInt8(ascii: "/")
-        if isEnd { index += 1 }
-        guard index < count, TagSyntax.isNameStart(bytes[index]) else { return nil }
-        nameStart = index
-        while index < count, TagSyntax.isNameByte(bytes[index]) { index += 1 }
-        nameEnd = index
-        while index < count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-        isSelfClosing = false
-        if index < count, bytes[index] == UInt8(ascii: "/"), !isEnd {
-            isSelfClosing = true
-            index += 1
-        }
-        guard index < count, bytes[index] == UInt8(ascii: ">") else { return nil }
-        end = index + 1
-    }
-
-    /// Whether the bytes at `start` could still become a tag once more bytes arrive.
-    static func mayBeIncomplete(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        var index = start + 1
-        let count = bytes.count
-        if index < count, bytes[index] == UInt8(ascii: "/") { index += 1 }
-        if index >= count { return true }
-        guard isNameStart(bytes[index]) else { return false }
-        while index < count, isNameByte(bytes[index]) { index += 1 }
-        while index < count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-        if index < count, bytes[index] == UInt8(ascii: "/") { index += 1 }
-        return index >= count
-    }
-
-    /// `BR`, `P`, `B`, `I`, `U`: HTML that some banks put inside a memo.
-    func isInlineMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let length = nameEnd - nameStart
-        guard length <= 2 else { return false }
-        let first = OFXTagTable.upper(bytes[nameStart])
-        if length == 1 {
-            return first == UInt8(ascii: "P") || first == UInt8(ascii: "B") || first == UInt8(ascii: "I")
-                || first == UInt8(ascii: "U")
-        }
-        return first == UInt8(ascii: "B") && OFXTagTable.upper(bytes[nameStart + 1]) == UInt8(ascii: "R")
-    }
-
-    /// `BR` or `P` (not their end tags): markup that separates words.
-    func isLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !isEnd else { return false }
-        let length = nameEnd - nameStart
-        let first = OFXTagTable.upper(bytes[nameStart])
-        return (length == 2 && first == UInt8(ascii: "B")) || (length == 1 && first == UInt8(ascii: "P"))
-    }
-
-    @inline(__always)
-    static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-    }
-
-    @inline(__always)
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
     }
 }

@@ -17,7 +17,8 @@ import LedgerCore
 /// - a start tag of an aggregate that is already open first closes it (a missing `</STMTTRN>`
 ///   before the next `<STMTTRN>`): OFX aggregates never contain themselves.
 final class OFXStatementBuilder {
-    private let fileName: String
+    /// The file's name, for locations.
+    let fileName: String
     private let accountOverride: String?
     private let emit: (AdapterEvent) throws -> Void
 
@@ -30,9 +31,9 @@ final class OFXStatementBuilder {
     // Signon (OFX 2.2 §2.5.1): FI/ORG names the institution.
     private var organisation: String?
 
-    private var statement: StatementState?
+    private var statement: OFXStatementState?
     private var transaction: OFXTransactionRecord?
-    private var balance: BalanceState?
+    private var balance: OFXBalanceState?
 
     /// Names given to account identities so far, for uniqueness and the `--account` rule.
     private var namesByIdentity: [OFXAccountIdentity: String] = [:]
@@ -67,15 +68,15 @@ final class OFXStatementBuilder {
         case .STMTRS:
             transaction = nil
             balance = nil
-            statement = StatementState(kind: .bank, location: location)
+            statement = OFXStatementState(kind: .bank, location: location)
         case .CCSTMTRS:
             transaction = nil
             balance = nil
-            statement = StatementState(kind: .creditCard, location: location)
+            statement = OFXStatementState(kind: .creditCard, location: location)
         case .INVSTMTRS:
             transaction = nil
             balance = nil
-            statement = StatementState(kind: .investment, location: location)
+            statement = OFXStatementState(kind: .investment, location: location)
         case .BANKACCTFROM, .CCACCTFROM, .INVACCTFROM:
             if let statement, stack.count >= 2, stack[stack.count - 2] == statement.aggregate {
                 self.statement?.identity = OFXAccountIdentity(kind: statement.kind)
@@ -84,14 +85,16 @@ final class OFXStatementBuilder {
             let inStatement =
                 parent == .BANKTRANLIST || parent == .INVBANKTRAN
                 || (parent.map { [.STMTRS, .CCSTMTRS].contains($0) } ?? false)
-            if statement != nil && inStatement { transaction = OFXTransactionRecord(location: location, isPending: false) }
+            if statement != nil && inStatement {
+                transaction = OFXTransactionRecord(location: location, isPending: false)
+            }
         case .STMTTRNP:
             if statement != nil && parent == .BANKTRANLISTP {
                 transaction = OFXTransactionRecord(location: location, isPending: true)
             }
         case .LEDGERBAL, .AVAILBAL:
             if let statement, parent == statement.aggregate {
-                balance = BalanceState(kind: tag == .LEDGERBAL ? .ledger : .available, location: location)
+                balance = OFXBalanceState(kind: tag == .LEDGERBAL ? .ledger : .available, location: location)
             }
         case .CURRENCY, .ORIGCURRENCY:
             if parent == .STMTTRN || parent == .STMTTRNP { transaction?.currencyIsOriginal = tag == .ORIGCURRENCY }
@@ -193,8 +196,6 @@ final class OFXStatementBuilder {
 
     private func popThrough(_ index: Int) throws {
         while stack.count > index {
-            // swift-format-ignore: NeverForceUnwrap
-            // The loop runs only while the stack holds more than `index` >= 0 elements.
             let tag = stack.removeLast()
             let location = stackLocations.removeLast()
             try finished(tag, at: location)
@@ -408,7 +409,7 @@ final class OFXStatementBuilder {
         return result
     }
 
-    private func finishBalance(_ state: BalanceState, tag: OFXTag) throws {
+    private func finishBalance(_ state: OFXBalanceState, tag: OFXTag) throws {
         let (account, currency) = try accountAndCurrency(for: state.location)
         guard let amount = state.amount, let amountLocation = state.amountLocation else {
             throw OFXError(.missingElement(element: "BALAMT", in: tag.name), at: state.location)
@@ -424,7 +425,7 @@ final class OFXStatementBuilder {
                     location: state.location)))
     }
 
-    private func finishStatement(_ state: StatementState, tag: OFXTag) throws {
+    private func finishStatement(_ state: OFXStatementState, tag: OFXTag) throws {
         guard state.accountName != nil else {
             throw OFXError(.missingElement(element: accountAggregate(state.kind), in: tag.name), at: state.location)
         }
@@ -442,50 +443,5 @@ final class OFXStatementBuilder {
                         account: account, asOf: asOf.day, signedMinorUnits: signed, currency: currency,
                         kind: .available, location: cashLocation)))
         }
-    }
-}
-
-/// What is known about the statement being read.
-private struct StatementState {
-    var kind: OFXAccountIdentity.Kind
-    var location: SourceLocation
-    var currency: Currency?
-    var identity: OFXAccountIdentity?
-    var accountName: String?
-    /// INVSTMTRS's DTASOF and INVBAL's AVAILCASH.
-    var asOf: OFXDateTime?
-    var availableCash: OFXAmount?
-    var availableCashLocation: SourceLocation?
-    var skippedTrades = 0
-    var firstSkippedTrade: SourceLocation?
-    var skippedTradeTypes: [String] = []
-
-    init(kind: OFXAccountIdentity.Kind, location: SourceLocation) {
-        self.kind = kind
-        self.location = location
-    }
-
-    /// The statement's aggregate.
-    var aggregate: OFXTag {
-        switch kind {
-        case .bank: return .STMTRS
-        case .creditCard: return .CCSTMTRS
-        case .investment: return .INVSTMTRS
-        }
-    }
-}
-
-/// A LEDGERBAL or AVAILBAL being read.
-private struct BalanceState {
-    var kind: StatementBalance.Kind
-    var location: SourceLocation
-    var amount: OFXAmount?
-    var amountLocation: SourceLocation?
-    var asOf: OFXDateTime?
-}
-
-extension OFXAccountIdentity {
-    init(kind: Kind) {
-        self.init(kind: kind, bankID: nil, branchID: nil, accountID: nil, accountType: nil, brokerID: nil)
     }
 }

@@ -3,6 +3,8 @@
 /// The type is informational: the sign of `TRNAMT` alone gives the direction, as the
 /// specification says ("amounts are signed from the perspective of the customer"). A type this
 /// table doesn't know is read as ``OTHER`` rather than refused, because banks invent some.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// Spec names stay spec names inside OFXAdapter (STYLE.md): `.STMTTRN`, not `.stmtTrn`.
 enum TRNTYPE: String, CaseIterable, Sendable {
     /// Generic credit.
     case CREDIT

@@ -19,7 +19,8 @@ struct OFXAccountTests {
     @Test("the full account number never appears in an account, a draft or an error")
     func neverFullNumber() {
         let document = TestDocument.sgml([
-            TestDocument.bankStatement([TestDocument.transaction(), TestDocument.transaction(amount: "x")], accountID: "987654321012")
+            TestDocument.bankStatement(
+                [TestDocument.transaction(), TestDocument.transaction(amount: "x")], accountID: "987654321012")
         ])
         let run = TestDocument.read(document)
         let everything = run.events.map { "\($0)" }.joined() + (run.error ?? "")
@@ -50,7 +51,8 @@ struct OFXAccountTests {
     @Test("--account with two statements of the same account names both")
     func overrideSameAccountTwice() {
         let statement = TestDocument.bankStatement([TestDocument.transaction()])
-        let run = TestDocument.read(TestDocument.sgml([statement, statement]), options: AdapterOptions(account: "Mine"))
+        let run = TestDocument.read(
+            TestDocument.sgml([statement, statement]), options: AdapterOptions(account: "Mine"))
         #expect(run.error == nil)
         #expect(Set(run.drafts.map(\.account)) == ["Mine"])
     }

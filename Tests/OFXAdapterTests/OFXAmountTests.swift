@@ -31,7 +31,9 @@ struct OFXAmountTests {
         #expect(run.drafts.first?.amount.description == amount)
     }
 
-    static let bad = ["12,3.4", "1e3", "12abc", "", "--1", "+-1", "1.2.3,4", "1,23,456.00", "12 34", "$12.00", "(12.00)"]
+    static let bad = [
+        "12,3.4", "1e3", "12abc", "", "--1", "+-1", "1.2.3,4", "1,23,456.00", "12 34", "$12.00", "(12.00)",
+    ]
 
     @Test("text that is not an amount is an error at the element", arguments: bad)
     func refuses(text: String) {
@@ -46,25 +48,31 @@ struct OFXAmountTests {
     @Test("12,3.4 is refused with the compiler-style message")
     func message() {
         let document = TestDocument.sgml([
-            TestDocument.bankStatement([TestDocument.transaction(amount: "-3.00"), TestDocument.transaction(amount: "12,3.4")])
+            TestDocument.bankStatement([
+                TestDocument.transaction(amount: "-3.00"), TestDocument.transaction(amount: "12,3.4"),
+            ])
         ])
         let run = TestDocument.read(document, name: "jan.ofx")
         let line = TestDocument.line(of: "<TRNAMT>12,3.4", in: document)
         #expect(run.drafts.count == 1)
-        #expect(run.error == "jan.ofx:\(line):1: error: <TRNAMT> \"12,3.4\" is not an amount; expected digits with one '.'")
+        #expect(
+            run.error == "jan.ofx:\(line):1: error: <TRNAMT> \"12,3.4\" is not an amount; expected digits with one '.'")
     }
 
     @Test("more decimals than the currency has is an error, never a rounding")
     func tooPrecise() {
         let run = TestDocument.read(
             TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(amount: "-10.005")])]))
-        #expect(run.error?.contains("<TRNAMT> \"-10.005\" has more decimals than USD allows; expected at most 2") == true)
+        #expect(
+            run.error?.contains("<TRNAMT> \"-10.005\" has more decimals than USD allows; expected at most 2") == true)
     }
 
     @Test("a zero-decimal currency reads whole amounts")
     func yen() {
         let run = TestDocument.read(
-            TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(amount: "-1,500")], currency: "JPY")]))
+            TestDocument.sgml([
+                TestDocument.bankStatement([TestDocument.transaction(amount: "-1,500")], currency: "JPY")
+            ]))
         #expect(run.drafts.first?.amount == Money(minorUnits: 1500, currency: .JPY))
     }
 
@@ -73,7 +81,8 @@ struct OFXAmountTests {
         let run = TestDocument.read(
             TestDocument.sgml([
                 TestDocument.bankStatement([
-                    TestDocument.transaction(amount: "-10.00", extra: "<CURRENCY>\n<CURRATE>1.2745\n<CURSYM>GBP\n</CURRENCY>\n")
+                    TestDocument.transaction(
+                        amount: "-10.00", extra: "<CURRENCY>\n<CURRATE>1.2745\n<CURSYM>GBP\n</CURRENCY>\n")
                 ])
             ]))
         #expect(run.drafts.first?.amount.description == "12.74")  // 12.745 → 12.74 (half to even)

@@ -37,7 +37,8 @@ struct OFXDateTimeTests {
         let run = TestDocument.read(
             TestDocument.sgml([
                 TestDocument.bankStatement([
-                    TestDocument.transaction(posted: "20240302120000[-8:PST]", extra: "<DTUSER>20240301230000[-8:PST]\n")
+                    TestDocument.transaction(
+                        posted: "20240302120000[-8:PST]", extra: "<DTUSER>20240301230000[-8:PST]\n")
                 ])
             ]))
         #expect(run.drafts.first?.bookingDay.description == "2024-03-02")

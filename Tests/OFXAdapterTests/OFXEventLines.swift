@@ -28,7 +28,8 @@ enum OFXEventLines {
             case .delete:
                 return "correction \"\(correction.account)\" delete \(correction.correctedExternalID)"
             case .replace(let draft):
-                return "correction \"\(correction.account)\" replace \(correction.correctedExternalID) by " + describe(draft)
+                return "correction \"\(correction.account)\" replace \(correction.correctedExternalID) by "
+                    + describe(draft)
             }
         }
     }

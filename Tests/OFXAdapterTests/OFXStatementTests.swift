@@ -46,7 +46,30 @@ struct OFXStatementTests {
     func stable() throws {
         for sample in OFXSampleTests.samples {
             let bytes = try OFXSampleTests.bytes(sample)
-            #expect(runAdapter(OFXFormat.self, bytes: bytes, name: sample) == runAdapter(OFXFormat.self, bytes: bytes, name: sample))
+            #expect(
+                runAdapter(OFXFormat.self, bytes: bytes, name: sample)
+                    == runAdapter(OFXFormat.self, bytes: bytes, name: sample))
         }
+    }
+}
+
+/// Inputs built to exhaust a reader.
+@Suite("OFX hostile input")
+struct OFXHostileInputTests {
+    @Test("a value that never reaches another tag is refused at 1 MiB, not buffered without end")
+    func endlessValue() {
+        let start = TestDocument.sgml([TestDocument.bankStatement([])])
+        let cut = String(start.prefix(upTo: start.range(of: "</BANKTRANLIST>")!.lowerBound))
+        let bytes = Array((cut + "<STMTTRN>\n<MEMO>").utf8) + [UInt8](repeating: 0x41, count: (1 << 20) + 100_000)
+        let run = runAdapter(OFXFormat.self, bytes: bytes, name: "big.ofx")
+        #expect(run.error?.contains("<MEMO> runs on for more than 1048576 bytes") == true, "\(run.error ?? "")")
+    }
+
+    @Test("deeply nested unknown and known tags neither crash nor recurse")
+    func deepNesting() {
+        let nested = String(repeating: "<STMTTRNRS><BANKTRANLIST><XYZ.A>", count: 20_000)
+        let run = TestDocument.read(TestDocument.sgml([nested]))
+        #expect(run.drafts.isEmpty)
+        #expect(run.error == nil)
     }
 }

@@ -34,7 +34,8 @@ struct OFXTransactionTests {
 
     @Test("a transaction without FITID has no external id, so the store falls back to the fingerprint")
     func noFITID() {
-        let run = TestDocument.read(TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(fitID: nil)])]))
+        let run = TestDocument.read(
+            TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(fitID: nil)])]))
         #expect(run.error == nil)
         #expect(run.drafts.first?.externalID == nil)
     }
@@ -80,7 +81,8 @@ struct OFXTransactionTests {
     func badCorrections() {
         let unknown = TestDocument.read(
             TestDocument.sgml([
-                TestDocument.bankStatement([TestDocument.transaction(extra: "<CORRECTFITID>OLD\n<CORRECTACTION>UNDO\n")])
+                TestDocument.bankStatement([TestDocument.transaction(extra: "<CORRECTFITID>OLD\n<CORRECTACTION>UNDO\n")]
+                )
             ]))
         #expect(unknown.error?.contains("<CORRECTACTION> \"UNDO\" is not a correction") == true)
         let alone = TestDocument.read(
@@ -90,8 +92,10 @@ struct OFXTransactionTests {
 
     @Test("NAME is the description; without it the PAYEE's NAME, then MEMO")
     func descriptions() {
-        let payee = "<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240110\n<TRNAMT>-1.00\n<FITID>P\n<PAYEE>\n<NAME>Payee Name\n<ADDR1>1 Road\n<CITY>Town\n<STATE>XX\n<POSTALCODE>0\n<PHONE>0\n</PAYEE>\n<MEMO>memo\n</STMTTRN>\n"
-        let memoOnly = "<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240110\n<TRNAMT>-1.00\n<FITID>M\n<MEMO>Only memo\n</STMTTRN>\n"
+        let payee =
+            "<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240110\n<TRNAMT>-1.00\n<FITID>P\n<PAYEE>\n<NAME>Payee Name\n<ADDR1>1 Road\n<CITY>Town\n<STATE>XX\n<POSTALCODE>0\n<PHONE>0\n</PAYEE>\n<MEMO>memo\n</STMTTRN>\n"
+        let memoOnly =
+            "<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240110\n<TRNAMT>-1.00\n<FITID>M\n<MEMO>Only memo\n</STMTTRN>\n"
         let run = TestDocument.read(
             TestDocument.sgml([
                 TestDocument.bankStatement([
@@ -103,13 +107,17 @@ struct OFXTransactionTests {
         #expect(run.drafts.map(\.memo) == ["note; check 1043; ref R7", "memo", ""])
     }
 
-    @Test("every TRNTYPE of the specification is read; the sign alone gives the direction", arguments: [
-        "CREDIT", "DEBIT", "INT", "DIV", "FEE", "SRVCHG", "DEP", "ATM", "POS", "XFER", "CHECK", "PAYMENT", "CASH",
-        "DIRECTDEP", "DIRECTDEBIT", "REPEATPMT", "HOLD", "OTHER",
-    ])
+    @Test(
+        "every TRNTYPE of the specification is read; the sign alone gives the direction",
+        arguments: [
+            "CREDIT", "DEBIT", "INT", "DIV", "FEE", "SRVCHG", "DEP", "ATM", "POS", "XFER", "CHECK", "PAYMENT", "CASH",
+            "DIRECTDEP", "DIRECTDEBIT", "REPEATPMT", "HOLD", "OTHER",
+        ])
     func trnTypes(type: String) {
-        let positive = TestDocument.transaction(amount: "5.00", fitID: "P").replacingOccurrences(of: "DEBIT", with: type)
-        let negative = TestDocument.transaction(amount: "-5.00", fitID: "N").replacingOccurrences(of: "DEBIT", with: type)
+        let positive = TestDocument.transaction(amount: "5.00", fitID: "P").replacingOccurrences(
+            of: "DEBIT", with: type)
+        let negative = TestDocument.transaction(amount: "-5.00", fitID: "N").replacingOccurrences(
+            of: "DEBIT", with: type)
         let run = TestDocument.read(TestDocument.sgml([TestDocument.bankStatement([positive, negative])]))
         #expect(run.drafts.map(\.direction) == [.credit, .debit])
     }
@@ -122,7 +130,8 @@ struct OFXTransactionTests {
         let line = TestDocument.line(of: "<STMTTRN>", in: document)
         #expect(
             TestDocument.read(document).error
-                == "test.ofx:\(line):1: error: <STMTTRN> has no <TRNAMT>; expected one, as the OFX specification requires")
+                == "test.ofx:\(line):1: error: <STMTTRN> has no <TRNAMT>; expected one, as the OFX specification requires"
+        )
     }
 
     @Test("a truncated file is an error at its end naming the open element")
@@ -138,7 +147,8 @@ struct OFXTransactionTests {
     func notOFX() {
         #expect(
             TestDocument.read("Date,Description,Amount\n2024-01-01,Coffee,-3.80\n", name: "a.csv").error
-                == "a.csv: error: no <OFX> element; expected an OFX 1.x header and <OFX>, or <?xml ...?> and <?OFX ...?>")
+                == "a.csv: error: no <OFX> element; expected an OFX 1.x header and <OFX>, or <?xml ...?> and <?OFX ...?>"
+        )
     }
 
     @Test("sniffing is sure of a header, fairly sure of <OFX>, and says no to CSV")
