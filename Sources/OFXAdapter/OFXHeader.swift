@@ -23,29 +23,26 @@ struct OFXHeader: Sendable, Hashable {
     /// Finds the header and the start of the body in the first bytes of a file.
     ///
     /// - Parameters:
-    /// - Parameter bytes: the file's first bytes.
+    ///   - bytes: the file's first bytes.
+    ///   - isComplete: whether no more bytes will come. Until then, an XML header whose body
+    ///     can't yet be told from SGML gives `nil` too, so that the caller reads on.
     /// - Returns: the header, or `nil` when no `<OFX>` start tag is among the bytes.
-    /// - Parameter isComplete: whether no more bytes will come; until then, an XML header whose
-    ///   body can't yet be told from SGML gives `nil` too, so that the caller reads on.
     static func locate(in bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> OFXHeader? {
         guard let body = find(tagNamed: "OFX", in: bytes) else { return nil }
         let prefix = UnsafeBufferPointer(rebasing: bytes[0..<body])
         let xmlDeclaration = findProcessingInstruction("xml", in: prefix)
         let ofxInstruction = findProcessingInstruction("OFX", in: prefix)
-        var fields: [String: String] = [:]
-        let hasXMLHeader = xmlDeclaration != nil || ofxInstruction != nil
-        // Some servers put an OFX 2 header on an SGML body (leaves without end tags): read the
-        // body as what it is.
         var isXML = false
-        if hasXMLHeader {
-            guard let lacksEndTag = firstLeafLacksEndTag(bytes, from: body) else {
-                if isComplete { isXML = true } else { return nil }
-                return OFXHeader(
-                    fields: ofxInstruction.map { attributes(in: UnsafeBufferPointer(rebasing: prefix[$0...])) } ?? [:],
-                    isXML: isXML, bodyOffset: body, xmlStartOffset: xmlDeclaration ?? ofxInstruction ?? body)
+        if xmlDeclaration != nil || ofxInstruction != nil {
+            // Some servers put an OFX 2 header on an SGML body (leaves without end tags): read
+            // the body as what it is.
+            switch firstLeafLacksEndTag(bytes, from: body) {
+            case .some(let lacksEndTag): isXML = !lacksEndTag
+            case .none where isComplete: isXML = true
+            case .none: return nil
             }
-            isXML = !lacksEndTag
         }
+        let fields: [String: String]
         if let ofxInstruction {
             fields = attributes(in: UnsafeBufferPointer(rebasing: prefix[ofxInstruction...]))
         } else {
