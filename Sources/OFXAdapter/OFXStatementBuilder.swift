@@ -54,6 +54,10 @@ final class OFXStatementBuilder {
     func open(_ tag: OFXTag, line: Int, column: Int) throws {
         if isDocumentClosed { return }
         if let index = stack.lastIndex(of: tag) { try popThrough(index) }
+        if let top = stack.last, top.holdsOnlyLeaves {
+            // `</BANKACCTFROM>` (or another leaves-only end tag) is missing.
+            try popThrough(stack.count - 1)
+        }
         if tag.followsTransactionList, let top = stack.last, top == .BANKTRANLIST || top == .INVTRANLIST {
             // `</BANKTRANLIST>` is missing: a balance can't be inside the list, so the list ended.
             try popThrough(stack.count - 1)

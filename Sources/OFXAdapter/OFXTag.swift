@@ -94,6 +94,18 @@ enum OFXTag: UInt8, CaseIterable, Sendable {
         }
     }
 
+    /// Whether this aggregate holds only leaves, so that another aggregate starting inside it
+    /// means its end tag was left out (OFX 2.2 §11.3.1, §11.3.2, §11.4.2.2, §3.1.4, §5.2).
+    var holdsOnlyLeaves: Bool {
+        switch self {
+        case .BANKACCTFROM, .CCACCTFROM, .INVACCTFROM, .BANKACCTTO, .CCACCTTO, .LEDGERBAL, .AVAILBAL, .STATUS, .FI,
+            .CURRENCY, .ORIGCURRENCY, .BAL:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Whether this aggregate is an investment security transaction (counted as skipped).
     var isSecurityTrade: Bool {
         rawValue >= OFXTag.BUYDEBT.rawValue && rawValue <= OFXTag.TRANSFER.rawValue
