@@ -54,6 +54,14 @@ final class OFXSGMLReader {
     /// Reads more bytes.
     func feed(_ chunk: some Collection<UInt8>) throws {
         if builder.isDocumentClosed { return }
+        if buffer.isEmpty,
+            let consumed = try chunk.withContiguousStorageIfAvailable({ try scan($0, isFinal: false) })
+        {
+            // Nothing left over: read the chunk where it is and keep only its unfinished end.
+            bufferBase += consumed
+            buffer.append(contentsOf: chunk.dropFirst(consumed))
+            return
+        }
         buffer.append(contentsOf: chunk)
         try process(isFinal: false)
     }

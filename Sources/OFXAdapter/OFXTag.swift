@@ -119,12 +119,6 @@ extension OFXTag {
     /// - Returns: the element, or `nil` for a tag the table does not hold.
     static func lookUp(_ name: UnsafeBufferPointer<UInt8>) -> OFXTag? {
         guard name.count >= 2, name.count <= OFXTagTable.longest else { return nil }
-        let key = OFXTagTable.key(name)
-        guard let tag = OFXTagTable.shared.byKey[key] else { return nil }
-        // The key is a hash: confirm the spelling so that an unknown tag never passes for a known one.
-        let spelled = OFXTagTable.shared.spellings[Int(tag.rawValue)]
-        guard spelled.count == name.count else { return nil }
-        for index in 0..<name.count where OFXTagTable.upper(name[index]) != spelled[index] { return nil }
-        return tag
+        return OFXTagTable.shared.tag(named: name)
     }
 }
