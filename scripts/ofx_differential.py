@@ -10,9 +10,12 @@ transactions, their ids (FITID), booking days, amounts (exact decimals), directi
 LEDGERBAL/AVAILBAL amounts and days. Exits 1 on any difference, 0 when all agree; a reader
 that is not installed, or that refuses a file, is reported and skipped.
 
-Our reading comes from `OFXInspect FILE` (OFXFormat.readingJSON), or, with
-`--cli "ledgerport import --dry-run --json"`-style tools once the CLI can print transactions,
-from any command that prints the same JSON (`--ours CMD`).
+Our reading comes from `OFXInspect FILE` (OFXFormat.readingJSON, no database), or with
+`--cli PATH/TO/ledgerport` from the CLI itself: each file is imported into a fresh temporary
+database (`ledgerport import FILE --db TMP --json`, whose checkpoints give the LEDGERBAL) and read
+back with `ledgerport transactions --db TMP --json`. The CLI does not show AVAILBAL, so only
+ledger balances are compared in that mode. Statements are paired by their FITIDs and rows
+compared in id order, so the order a reader lists them in does not matter.
 
 Days: OFX datetimes carry their zone (`20240131213000[-5:EST]`). ledgerport keeps the calendar
 day in that zone; ofxtools returns the instant in UTC and ofxparse a naive UTC time. To compare
@@ -87,6 +90,32 @@ def ours(path, command):
     return [result[a["name"]] for a in data["accounts"] if a["name"] in result]
 
 
+def ours_cli(path, ledgerport):
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        db = os.path.join(folder, "ledger.sqlite")
+        imported = subprocess.run([ledgerport, "import", path, "--db", db, "--json"], capture_output=True, text=True)
+        if imported.returncode != 0:
+            raise RuntimeError((imported.stderr or imported.stdout).strip()[:300])
+        report = json.loads(imported.stdout)
+        if isinstance(report, list):
+            report = report[0]
+        listed = subprocess.run([ledgerport, "transactions", "--db", db, "--json"], capture_output=True, text=True)
+        if listed.returncode != 0:
+            raise RuntimeError(listed.stderr.strip())
+        result = {}
+        for t in json.loads(listed.stdout):
+            if t["status"] != "booked":
+                continue
+            result.setdefault(t["account"], {"transactions": [], "balances": {}})
+            result[t["account"]]["transactions"].append(
+                (t["externalID"], t["date"], t["direction"], format(decimal.Decimal(t["amount"]).quantize(decimal.Decimal("0.01")), "f")))
+        for checkpoint in report.get("checkpoints", []):
+            result.setdefault(checkpoint["account"], {"transactions": [], "balances": {}})
+            result[checkpoint["account"]]["balances"]["ledger"] = (checkpoint["asOf"], checkpoint["actual"])
+        return list(result.values())
+
+
 def ofxtools_reading(path):
     from ofxtools.Parser import OFXTree
     tree = OFXTree()
@@ -148,12 +177,26 @@ def ofxparse_reading(path):
     return readings
 
 
-def compare(name, mine, theirs, reader, fields_checked):
+def paired(mine, theirs):
+    """Pairs each of their statements with ours by shared FITIDs (then by position)."""
+    pairs = []
+    left = list(range(len(mine)))
+    for b in theirs:
+        ids = {t[0] for t in b["transactions"]}
+        best = max(left, key=lambda i: len(ids & {t[0] for t in mine[i]["transactions"]}), default=None)
+        if best is None:
+            break
+        left.remove(best)
+        pairs.append((mine[best], b))
+    return pairs
+
+
+def compare(name, mine, theirs, reader, fields_checked, kinds):
     problems = []
     if len(mine) != len(theirs):
         return ["%s: %s sees %d statements, we see %d" % (name, reader, len(theirs), len(mine))]
-    for index, (a, b) in enumerate(zip(mine, theirs)):
-        ta, tb = a["transactions"], b["transactions"]
+    for index, (a, b) in enumerate(paired(mine, theirs)):
+        ta, tb = sorted(a["transactions"], key=str), sorted(b["transactions"], key=str)
         if len(ta) != len(tb):
             problems.append("%s: statement %d: %s has %d transactions, we have %d" % (name, index + 1, reader, len(tb), len(ta)))
             continue
@@ -161,12 +204,12 @@ def compare(name, mine, theirs, reader, fields_checked):
             for field, left, right in zip(("id", "day", "direction", "amount"), x, y):
                 if left != right:
                     problems.append("%s: statement %d row %d %s: ours %r, %s %r" % (name, index + 1, row + 1, field, left, reader, right))
-        for kind in ("ledger", "available"):
+        for kind in kinds:
             if kind not in b["balances"]:
                 continue
             if a["balances"].get(kind) != b["balances"][kind]:
                 problems.append("%s: statement %d %s balance: ours %r, %s %r" % (name, index + 1, kind, a["balances"].get(kind), reader, b["balances"][kind]))
-        fields_checked[0] += 4 * len(ta) + 2 * len(b["balances"])
+        fields_checked[0] += 4 * len(ta) + 2 * len([k for k in kinds if k in b["balances"]])
     return problems
 
 
@@ -174,9 +217,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="*")
     parser.add_argument("--ours", help="command that prints our JSON reading of FILE (default: OFXInspect)")
+    parser.add_argument("--cli", help="read through the ledgerport CLI at this path instead")
     args = parser.parse_args()
     files = args.files or sorted(glob.glob(os.path.join(ROOT, "samples", "ofx", "*")))
-    if args.ours:
+    kinds = ("ledger",) if args.cli else ("ledger", "available")
+    if args.cli:
+        command = None
+    elif args.ours:
         command = args.ours.split()
     else:
         binary = next((p for p in (os.path.join(ROOT, ".build", c, "OFXInspect") for c in ("release", "debug")) if os.path.exists(p)), None)
@@ -198,7 +245,7 @@ def main():
     for path in files:
         name = os.path.relpath(path, ROOT)
         try:
-            mine = ours(path, command)
+            mine = ours_cli(path, args.cli) if args.cli else ours(path, command)
         except Exception as error:
             print("FAIL %s: ledgerport refused it: %s" % (name, error))
             failures += 1
@@ -211,7 +258,7 @@ def main():
                 print("  %s: %s could not read it (%s: %s); skipped" % (name, label, type(error).__name__, str(error)[:120]))
                 continue
             checked = [0]
-            problems = compare(name, mine, theirs, label, checked)
+            problems = compare(name, mine, theirs, label, checked, kinds)
             if problems:
                 failures += 1
                 for problem in problems:
