@@ -15,7 +15,11 @@ import LedgerCore
 /// - an end tag that matches no open aggregate is ignored (`<CCSTMTRS> ... </STMTRS>`: the card
 ///   statement is then closed by `</CCSTMTTRNRS>`);
 /// - a start tag of an aggregate that is already open first closes it (a missing `</STMTTRN>`
-///   before the next `<STMTTRN>`): OFX aggregates never contain themselves.
+///   before the next `<STMTTRN>`): OFX aggregates never contain themselves;
+/// - an aggregate that starts inside one that holds only leaves (`BANKACCTFROM`, `LEDGERBAL`,
+///   `STATUS`, ...) first closes that one, whose end tag was left out;
+/// - a statement-level aggregate that follows the transaction list (`LEDGERBAL`, `AVAILBAL`,
+///   `BANKTRANLISTP`, `INVPOSLIST`, `INVBAL`, ...) first closes a transaction list left open.
 final class OFXStatementBuilder {
     /// The file's name, for locations.
     let fileName: String
@@ -186,9 +190,12 @@ final class OFXStatementBuilder {
         }
     }
 
-    /// The end of the input: everything must be closed.
+    /// The end of the input: `</OFX>` must have been read.
     ///
-    /// - Parameters: line, column: where the input ends.
+    /// - Parameters:
+    ///   - line: the line where the input ends.
+    ///   - column: the column where the input ends.
+    /// - Throws: ``OFXError`` `.notOFX` when no `<OFX>` was read, else `.truncated`.
     func finish(line: Int, column: Int) throws {
         if isDocumentClosed { return }
         let location = SourceLocation(file: fileName, line: line, column: column)

@@ -99,7 +99,7 @@ enum OFXTag: UInt8, CaseIterable, Sendable {
     var holdsOnlyLeaves: Bool {
         switch self {
         case .BANKACCTFROM, .CCACCTFROM, .INVACCTFROM, .BANKACCTTO, .CCACCTTO, .LEDGERBAL, .AVAILBAL, .STATUS, .FI,
-            .CURRENCY, .ORIGCURRENCY, .BAL:
+            .CURRENCY, .ORIGCURRENCY:
             return true
         default:
             return false

@@ -15,7 +15,7 @@ import LedgerCore
 /// skipped, and inline markup inside a value (`<BR/>`) becomes a space.
 final class OFXXMLReader {
     private let state: OFXXMLParseState
-    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+    /// The push parser, created on first use; freed in `deinit`.
     private var context: xmlParserCtxtPtr?
 
     /// Creates a reader.
