@@ -10,8 +10,11 @@ import Testing
 struct OFXSampleTests {
     static let samples = [
         "checking-v102.ofx", "card-v103.ofx", "checking-v220.ofx", "quicken-savings.qfx", "two-accounts.ofx",
-        "windows-1252.ofx", "investment.ofx",
+        "windows-1252.ofx", "investment.ofx", "checking-v102-february.ofx",
     ]
+
+    /// Samples that hold an account's whole history, from a zero balance.
+    static let completeHistories = samples.filter { $0 != "checking-v102-february.ofx" }
 
     static func bytes(_ sample: String) throws -> [UInt8] {
         Array(try Data(contentsOf: Fixture.repositoryRoot.appendingPathComponent("samples/ofx/\(sample)")))
@@ -31,7 +34,9 @@ struct OFXSampleTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    @Test("each sample's LEDGERBAL equals the sum of its booked transactions (complete history)", arguments: samples)
+    @Test(
+        "each sample's LEDGERBAL equals the sum of its booked transactions (complete history)",
+        arguments: completeHistories)
     func ledgerBalanceIsConsistent(sample: String) throws {
         let run = runAdapter(OFXFormat.self, bytes: try Self.bytes(sample), name: sample)
         for balance in run.balances where balance.kind == .ledger {
@@ -39,6 +44,20 @@ struct OFXSampleTests {
                 .reduce(Int64(0)) { $0 + $1.signedMinorUnits }
             #expect(net == balance.signedMinorUnits, "\(balance.account)")
         }
+    }
+
+    @Test("February's LEDGERBAL is January's plus February's new transactions; the overlap repeats its ids")
+    func februaryContinuesJanuary() throws {
+        let january = runAdapter(OFXFormat.self, bytes: try Self.bytes("checking-v102.ofx"), name: "jan")
+        let february = runAdapter(OFXFormat.self, bytes: try Self.bytes("checking-v102-february.ofx"), name: "feb")
+        let known = Set(january.drafts.compactMap(\.externalID))
+        let overlap = february.drafts.filter { known.contains($0.externalID ?? "") }
+        #expect(overlap.count == 2)
+        let new = february.drafts.filter { !known.contains($0.externalID ?? "") }
+        let opening = january.balances.first { $0.kind == .ledger }?.signedMinorUnits ?? 0
+        let net = new.reduce(Int64(0)) { $0 + $1.signedMinorUnits }
+        #expect(opening + net == february.balances.first { $0.kind == .ledger }?.signedMinorUnits)
+        #expect(january.accounts.map(\.name) == february.accounts.map(\.name))
     }
 
     @Test("every draft names an account declared before it", arguments: samples)
