@@ -14,6 +14,7 @@ final class OFXXMLParseState {
     /// The first error, which stops the parser.
     var error: (any Error)?
     var libxmlMessage: String?
+    var libxmlMessageIsInternal = false
     var libxmlLocation: SourceLocation?
 
     init(builder: OFXStatementBuilder, fileName: String, lineOffset: Int) {

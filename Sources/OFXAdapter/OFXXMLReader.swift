@@ -15,6 +15,10 @@ import LedgerCore
 /// skipped, and inline markup inside a value (`<BR/>`) becomes a space.
 final class OFXXMLReader {
     private let state: OFXXMLParseState
+    /// Bytes not yet handed to libxml2 (less than a block).
+    private var pending: [UInt8] = []
+    /// The size of the blocks libxml2 is handed.
+    static let blockSize = 64 * 1024
     /// The push parser, created on first use; freed in `deinit`.
     private var context: xmlParserCtxtPtr?
 
@@ -34,26 +38,27 @@ final class OFXXMLReader {
     }
 
     /// Reads more bytes. Calls `xmlCreatePushParserCtxt` (first time) and `xmlParseChunk`.
+    ///
+    /// libxml2 is always handed blocks of ``blockSize`` bytes, whatever the size of the chunks
+    /// arriving, because its push parser words some errors differently depending on where a
+    /// chunk ends: the same file must give the same reading and the same message every time.
     func feed(_ chunk: [UInt8]) throws {
         if state.builder.isDocumentClosed { return }
-        let context = try parserContext()
-        let result = chunk.withUnsafeBufferPointer { bytes in
-            bytes.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    xmlParseChunk(context, $0, Int32(bytes.count), 0)
-                }
-            } ?? 0
+        pending.append(contentsOf: chunk)
+        var start = 0
+        while pending.count - start >= OFXXMLReader.blockSize, !state.builder.isDocumentClosed {
+            try parse(pending[start..<(start + OFXXMLReader.blockSize)], terminate: false)
+            start += OFXXMLReader.blockSize
         }
-        try check(result, context)
+        pending.removeSubrange(0..<start)
     }
 
     /// Ends the input and checks that the document is complete. Calls `xmlParseChunk` with
     /// `terminate`.
     func finish() throws {
         if !state.builder.isDocumentClosed {
-            let context = try parserContext()
-            let result = xmlParseChunk(context, nil, 0, 1)
-            try check(result, context)
+            try parse(pending[...], terminate: true)
+            pending = []
         }
         if state.builder.isDocumentClosed { return }
         let context = try parserContext()
@@ -62,6 +67,17 @@ final class OFXXMLReader {
     }
 
     // MARK: - Private helpers
+
+    /// Hands libxml2 one block. Calls `xmlParseChunk`.
+    private func parse(_ block: ArraySlice<UInt8>, terminate: Bool) throws {
+        let context = try parserContext()
+        let result = block.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
+            }
+        }
+        try check(result, context)
+    }
 
     private func check(_ result: Int32, _ context: xmlParserCtxtPtr) throws {
         if let error = state.error { throw error }
@@ -177,11 +193,16 @@ private func ofxInternalSubset(
 }
 
 private func ofxStructuredError(_ userData: UnsafeMutableRawPointer?, _ error: UnsafeMutablePointer<xmlError>?) {
-    guard let state = OFXXMLParseState.from(userData), let error, state.libxmlMessage == nil else { return }
+    guard let state = OFXXMLParseState.from(userData), let error else { return }
     guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    // Keep the first error, except that libxml2's follow-up "internal error" gives way to the
+    // real one, which push parsing may report after it depending on where a chunk ends.
+    let isInternal = error.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue)
+    if state.libxmlMessage != nil && (isInternal || !state.libxmlMessageIsInternal) { return }
     var message = error.pointee.message.map { String(cString: $0) } ?? "error \(error.pointee.code)"
     while message.last == "\n" || message.last == " " { message.removeLast() }
     state.libxmlMessage = message
+    state.libxmlMessageIsInternal = isInternal
     state.libxmlLocation = SourceLocation(
         file: state.fileName, line: Int(error.pointee.line) + state.lineOffset, column: max(0, Int(error.pointee.int2)))
 }
