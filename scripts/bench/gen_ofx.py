@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes a synthetic OFX 1.02 checking statement with N transactions (about 175 bytes each: 100,000 make about 17 MB).
 
-    scripts/bench/gen_ofx.py N OUT.ofx
+    scripts/bench/gen_ofx.py N OUT.ofx          OFX 1.02 (SGML)
+    scripts/bench/gen_ofx.py --xml N OUT.ofx    the same statement as OFX 2.2 (XML)
 
 Deterministic (a fixed seed): the same N gives the same file. The LEDGERBAL is the exact sum of
 the transactions, so a complete import reconciles to a zero discrepancy. Names and numbers are
@@ -16,9 +17,41 @@ NAMES = ["CORNER GROCERY", "CITY POWER AND LIGHT", "BLUE DOOR CAFE", "RIVERSIDE 
 TYPES = ["DEBIT", "POS", "ATM", "PAYMENT", "CHECK", "XFER", "FEE"]
 
 
+def xml(text):
+    """The SGML statement as OFX 2.2 XML: an XML header, and every leaf closed."""
+    body = text[text.index("<OFX>"):]
+    lines = []
+    for line in body.split("\n"):
+        if line.startswith("<") and not line.startswith("</") and ">" in line and not line.endswith(">"):
+            name = line[1:line.index(">")]
+            value = line[line.index(">") + 1:].replace("&", "&amp;")
+            line = "<%s>%s</%s>" % (name, value, name)
+        lines.append(line)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" '
+            'OLDFILEUID="NONE" NEWFILEUID="NONE"?>\n' + "\n".join(lines))
+
+
 def main():
-    count = int(sys.argv[1])
-    out = sys.argv[2]
+    args = sys.argv[1:]
+    as_xml = args[0] == "--xml"
+    if as_xml:
+        args = args[1:]
+    count = int(args[0])
+    out = args[1]
+    if as_xml:
+        import io
+        import os
+        import tempfile
+        with tempfile.NamedTemporaryFile("r", suffix=".ofx", delete=False) as sgml:
+            path = sgml.name
+        sys.argv = [sys.argv[0], str(count), path]
+        main()
+        with open(path, newline="") as f:
+            text = f.read().replace("\r\n", "\n")
+        os.remove(path)
+        with open(out, "w") as f:
+            f.write(xml(text))
+        return
     rng = random.Random(20240101)
     start = datetime.date(2020, 1, 1)
     total_cents = 0
