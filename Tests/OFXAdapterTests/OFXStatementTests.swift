@@ -73,3 +73,32 @@ struct OFXHostileInputTests {
         #expect(run.error == nil)
     }
 }
+
+/// The header lines of OFX 1.x in their documented variants.
+@Suite("OFXHeader")
+struct OFXHeaderTests {
+    @Test(
+        "every OFX 1.x version, encoding and charset reads the same statement",
+        arguments: [
+            ("102", "USASCII", "1252"), ("103", "USASCII", "NONE"), ("151", "UTF-8", "NONE"),
+            ("160", "USASCII", "ISO-8859-1"), ("160", "UTF-8", "1252"),
+        ])
+    func versions(version: String, encoding: String, charset: String) {
+        let header = TestDocument.header.replacingOccurrences(of: "VERSION:102", with: "VERSION:\(version)")
+            .replacingOccurrences(of: "ENCODING:USASCII", with: "ENCODING:\(encoding)")
+            .replacingOccurrences(of: "CHARSET:1252", with: "CHARSET:\(charset)")
+        let body = TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction()])])
+            .replacingOccurrences(of: TestDocument.header, with: header)
+        let run = TestDocument.read(body)
+        #expect(run.error == nil)
+        #expect(run.drafts.count == 1)
+    }
+
+    @Test("CRLF and LF line ends give the same drafts, with the same line numbers")
+    func lineEnds() {
+        let text = TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction()])])
+        let lf = TestDocument.read(text)
+        let crlf = TestDocument.read(text.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(lf == crlf)
+    }
+}
