@@ -49,10 +49,6 @@ let package = Package(
         // Reads one OFX file without a database: JSON for the differential check, a count for the
         // benchmark (scripts/ofx_differential.py, scripts/bench/ofx_compare.sh).
         .executableTarget(name: "OFXInspect", dependencies: ["OFXAdapter", "LedgerCore"]),
-        .executableTarget(
-            name: "LedgerBench",
-            dependencies: ["LedgerCore", "LedgerStore", "LedgerImport"]
-        ),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),

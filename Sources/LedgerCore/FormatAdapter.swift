@@ -49,6 +49,8 @@ public enum AdapterEvent: Sendable, Hashable {
     case balance(StatementBalance)
     /// Records deliberately not imported (an investment statement's trades), with a count.
     case skipped(SkippedRecords)
+    /// The mapping or dialect the adapter chose (a CSV mapping's name), for the imports log.
+    case mapping(String)
     /// A correction of a transaction the source sent before (OFX `CORRECTACTION`): the store
     /// deletes or replaces the transaction with that external id (see ``DraftCorrection``).
     case correction(DraftCorrection)

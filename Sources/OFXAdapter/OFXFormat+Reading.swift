@@ -52,6 +52,8 @@ extension OFXFormat {
                     fields.append(("by", json(draft)))
                 }
                 corrections.append(object(fields))
+            case .mapping:
+                break
             case .skipped(let records):
                 skipped.append(object([("count", String(records.count)), ("reason", string(records.reason))]))
             }

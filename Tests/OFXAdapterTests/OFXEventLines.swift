@@ -23,6 +23,8 @@ enum OFXEventLines {
                 "balance \"\(balance.account)\" \(balance.kind.rawValue) \(balance.asOf) \(balance.formatted) \(balance.currency.code) @\(balance.location.line):\(balance.location.column)"
         case .skipped(let records):
             return "skipped \(records.count) \"\(records.reason)\" @\(records.location.line):\(records.location.column)"
+        case .mapping(let name):
+            return "mapping \(name)"
         case .correction(let correction):
             switch correction.action {
             case .delete:

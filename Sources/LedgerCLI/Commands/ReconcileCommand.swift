@@ -1,0 +1,102 @@
+import LedgerCore
+import LedgerStore
+
+/// `ledgerport reconcile ACCOUNT`: a manual checkpoint, or the account's checkpoint history.
+struct ReconcileCommand: Command {
+    static let name = "reconcile"
+    static let abstract = "Check an account against a statement balance, or list its checkpoints."
+    static let arguments = "ACCOUNT"
+    static let discussion = """
+        With --balance and --as-of, compares the ledger with a statement (a paper one, say): expected =
+        the balance at the previous checkpoint + booked transactions since; discrepancy = statement -
+        expected. When they differ, the likely causes are listed, best first. The checkpoint is stored
+        and later ones start from the statement's balance. --opening sets the balance an account
+        started with, at the end of --as-of. With neither, lists the account's checkpoints, newest
+        first. A discrepancy exits 0: it is information.
+        """
+    static let options: [OptionSpec] = [
+        .value("--balance", "AMOUNT", "The statement's balance, signed (money owed on a card is negative)."),
+        .value("--opening", "AMOUNT", "An opening balance: the account's balance at the end of --as-of."),
+        .value("--as-of", "DAY", "The day at whose end the balance holds (YYYY-MM-DD)."),
+        .flag("--json", "Print as JSON."),
+    ]
+
+    let account: String
+    let balance: String?
+    let isOpening: Bool
+    let asOf: Day?
+    let json: Bool
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("reconcile needs exactly one ACCOUNT (see `ledgerport accounts`)")
+        }
+        account = arguments.positionals[0]
+        if arguments.value("--balance") != nil, arguments.value("--opening") != nil {
+            throw UsageError("--balance and --opening can't be given together")
+        }
+        isOpening = arguments.value("--opening") != nil
+        balance = arguments.value("--balance") ?? arguments.value("--opening")
+        asOf = try arguments.value("--as-of").map { text throws(UsageError) in try parseDay(text, option: "--as-of") }
+        if (balance == nil) != (asOf == nil) {
+            throw UsageError("--balance (or --opening) and --as-of go together: --balance AMOUNT --as-of YYYY-MM-DD")
+        }
+        json = arguments.has("--json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let ledger = try context.ledger()
+        let stored = try context.account(named: account)
+        guard let balance, let asOf else {
+            let history = try ledger.checkpoints(of: stored).map { checkpoint in
+                try ledger.explained(checkpoint, of: stored)
+            }
+            if json {
+                context.console.print(JSONValue.array(history.map(ReportJSON.checkpoint)).rendered())
+            } else if history.isEmpty {
+                context.console.print("\(stored.name) has no checkpoints yet.")
+            } else {
+                printHistory(history, console: context.console)
+            }
+            return 0
+        }
+        let amount: Int64
+        do {
+            let (money, direction) = try Money.parse(balance, currency: stored.currency, at: .file("--balance"))
+            amount = money.signedMinorUnits(direction)
+        } catch {
+            throw UsageError(
+                "\(isOpening ? "--opening" : "--balance") \(balance) is not an amount in \(stored.currency.code); expected digits with one '.' and at most \(stored.currency.minorDigits) decimals, such as -1234.50"
+            )
+        }
+        let checkpoint = try ledger.checkpoint(
+            stored, asOf: asOf, actual: amount, source: isOpening ? .opening : .manual)
+        let refreshed = try ledger.refreshCheckpoints(of: stored, from: asOf.next)
+        if json {
+            context.console.print(ReportJSON.checkpoint(checkpoint).rendered())
+        } else {
+            let lines = CheckpointText.lines(checkpoint, ledger: ledger)
+            context.console.print("checkpoint " + lines[0])
+            lines.dropFirst().forEach { context.console.print($0) }
+            for later in refreshed {
+                context.console.print("updated the later checkpoint " + CheckpointText.line(later))
+            }
+        }
+        return 0
+    }
+
+    private func printHistory(_ history: [Checkpoint], console: Console) {
+        var table = Table([
+            ("AS OF", .left), ("EXPECTED", .right), ("STATEMENT", .right), ("DISCREPANCY", .right), ("STATUS", .left),
+            ("SOURCE", .left),
+        ])
+        for checkpoint in history {
+            let format = { (value: Int64) in Money.format(value, currency: checkpoint.currency) }
+            table.append([
+                checkpoint.asOf.description, checkpoint.expected.map(format) ?? "—", format(checkpoint.actual),
+                checkpoint.discrepancy.map(format) ?? "—", checkpoint.status.rawValue, checkpoint.source.rawValue,
+            ])
+        }
+        console.print(table.rendered())
+    }
+}

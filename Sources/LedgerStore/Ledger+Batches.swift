@@ -1,0 +1,116 @@
+import LedgerCore
+
+extension Ledger {
+    /// Saves a batch in one database transaction: whole, or not at all.
+    ///
+    /// A row whose identity is already stored (same source id, or same fingerprint and
+    /// occurrence) is skipped and counted as a duplicate. Any other failure rolls the whole batch
+    /// back and answers `.notSaved` with the reason, located at the record that failed when one did.
+    ///
+    /// - Parameters:
+    ///   - rows: the batch, in source order.
+    ///   - importID: the import run the rows come from, if any.
+    public func save(_ rows: [PendingRow], importID: Int64?) -> BatchOutcome {
+        do {
+            let inserted = try write {
+                let statement = try preparedInsert()
+                var inserted = 0
+                var totals = DailyTotals()
+                for row in rows {
+                    do throws(StoreError) {
+                        try bindInsert(statement, row, importID: importID)
+                        try statement.step()
+                    } catch {
+                        // Point at the record that failed rather than at the database file.
+                        throw StoreError(error.reason, at: row.draft.location)
+                    }
+                    if database.changes > 0 {
+                        inserted += 1
+                        if row.draft.status == .booked {
+                            totals.add(row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
+                        }
+                    }
+                }
+                statement.reset()
+                try addToDailyTotals(totals)
+                return inserted
+            }
+            return .saved(inserted: inserted, duplicates: rows.count - inserted)
+        } catch {
+            return .notSaved(error)
+        }
+    }
+
+    private func preparedInsert() throws(StoreError) -> Statement {
+        if let insertStatement { return insertStatement }
+        let statement = try database.prepare(
+            """
+            INSERT INTO transactions (
+                account_id, day, transaction_day, amount, direction, currency, description, memo, status,
+                external_id, fingerprint, discriminator, statement_balance, import_id, source_line, source_column)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO NOTHING
+            """)
+        insertStatement = statement
+        return statement
+    }
+
+    private func bindInsert(_ statement: Statement, _ row: PendingRow, importID: Int64?) throws(StoreError) {
+        let draft = row.draft
+        statement.reset()
+        try statement.bind(1, row.accountID)
+        try statement.bind(2, draft.bookingDay.description)
+        try statement.bind(3, draft.transactionDay?.description)
+        try statement.bind(4, draft.amount.minorUnits)
+        try statement.bind(5, draft.direction.rawValue)
+        try statement.bind(6, draft.amount.currency.code)
+        try statement.bind(7, draft.description)
+        try statement.bind(8, draft.memo)
+        try statement.bind(9, draft.status.rawValue)
+        try statement.bind(10, draft.externalID)
+        try statement.bind(11, row.fingerprint)
+        try statement.bind(12, row.discriminator)
+        try statement.bind(13, draft.runningBalance)
+        try statement.bind(14, importID)
+        try statement.bind(15, Int64(draft.location.line))
+        try statement.bind(16, Int64(draft.location.column))
+    }
+
+    /// Adds newly inserted booked rows' nets to the per-day totals, one upsert per account and day.
+    ///
+    /// Call it inside the transaction that inserted the rows. Updates and deletes need no call:
+    /// triggers keep the totals for them.
+    func addToDailyTotals(_ totals: DailyTotals) throws(StoreError) {
+        guard !totals.isEmpty else { return }
+        if totals.overflowed { throw StoreError(.overflow("a day's net"), at: .file(path)) }
+        let upsert = try database.prepare(
+            """
+            INSERT INTO daily_totals (account_id, day, booked_net) VALUES (?, ?, ?)
+            ON CONFLICT (account_id, day) DO UPDATE SET booked_net = booked_net + excluded.booked_net
+            """)
+        for (key, net) in totals.byAccountAndDay {
+            try upsert.run([.int(key.account), .text(key.day.description), .int(net)])
+        }
+    }
+}
+
+/// The net of rows added in one write, by account and day.
+struct DailyTotals {
+    struct Key: Hashable {
+        let account: Int64
+        let day: Day
+    }
+
+    private(set) var byAccountAndDay: [Key: Int64] = [:]
+    /// Set when a day's net no longer fits in 64 bits.
+    private(set) var overflowed = false
+
+    var isEmpty: Bool { byAccountAndDay.isEmpty }
+
+    mutating func add(_ signedMinorUnits: Int64, account: Int64, day: Day) {
+        let key = Key(account: account, day: day)
+        let (sum, overflow) = byAccountAndDay[key, default: 0].addingReportingOverflow(signedMinorUnits)
+        overflowed = overflowed || overflow
+        byAccountAndDay[key] = sum
+    }
+}

@@ -1,0 +1,148 @@
+/// The schema's history: an append-only list of numbered, named steps.
+///
+/// Each step runs in its own transaction, and `PRAGMA user_version` records the last one applied.
+/// A shipped step is never edited; a change to the schema is a new step at the end.
+struct Migration {
+    let version: Int
+    let name: String
+    let sql: String
+
+    static let all: [Migration] = [
+        Migration(version: 1, name: "accounts, imports, transactions", sql: accountsImportsTransactions),
+        Migration(version: 2, name: "statement balances and checkpoints", sql: balancesAndCheckpoints),
+        Migration(version: 3, name: "sync state", sql: syncState),
+        Migration(version: 4, name: "daily booked totals", sql: dailyTotals),
+    ]
+
+    /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
+    ///
+    /// Identity: `(account_id, day, fingerprint, discriminator)` is unique. For a record without an
+    /// id of its own, `discriminator` is its occurrence number (1, 2, …) among identical records
+    /// in the same source, so two genuine identical coffees are both kept and a re-import finds
+    /// them. For a record with an external id, `discriminator` is a negative hash of that id, and
+    /// `(account_id, external_id)` is unique on its own. The identity index leads with account and
+    /// day so that a statement's rows land on neighbouring pages; it also serves every query by
+    /// account and window.
+    private static let accountsImportsTransactions = """
+        CREATE TABLE accounts (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL CHECK (kind IN ('asset', 'liability')),
+            currency TEXT NOT NULL,
+            institution TEXT,
+            masked_number TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE imports (
+            id INTEGER PRIMARY KEY,
+            started_at TEXT NOT NULL,
+            finished_at TEXT,
+            source_path TEXT NOT NULL,
+            sha256 TEXT,
+            adapter TEXT NOT NULL,
+            mapping TEXT,
+            read INTEGER NOT NULL DEFAULT 0,
+            inserted INTEGER NOT NULL DEFAULT 0,
+            duplicates INTEGER NOT NULL DEFAULT 0,
+            batches INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL CHECK (status IN ('running', 'complete', 'stopped')),
+            failure TEXT
+        );
+        CREATE TABLE transactions (
+            id INTEGER PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts (id),
+            day TEXT NOT NULL,
+            transaction_day TEXT,
+            amount INTEGER NOT NULL CHECK (amount >= 0),
+            direction TEXT NOT NULL CHECK (direction IN ('credit', 'debit')),
+            currency TEXT NOT NULL,
+            description TEXT NOT NULL,
+            memo TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL CHECK (status IN ('booked', 'pending')),
+            external_id TEXT,
+            fingerprint INTEGER NOT NULL,
+            discriminator INTEGER NOT NULL,
+            statement_balance INTEGER,
+            import_id INTEGER REFERENCES imports (id),
+            source_line INTEGER,
+            source_column INTEGER
+        );
+        CREATE UNIQUE INDEX transactions_identity
+            ON transactions (account_id, day, fingerprint, discriminator);
+        CREATE UNIQUE INDEX transactions_external_id
+            ON transactions (account_id, external_id) WHERE external_id IS NOT NULL;
+        """
+
+    /// Statement balances as sources state them, and the checkpoint history.
+    private static let balancesAndCheckpoints = """
+        CREATE TABLE statement_balances (
+            id INTEGER PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts (id),
+            as_of TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('ledger', 'available', 'opening')),
+            amount INTEGER NOT NULL,
+            import_id INTEGER REFERENCES imports (id),
+            UNIQUE (account_id, kind, as_of)
+        );
+        CREATE TABLE checkpoints (
+            id INTEGER PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts (id),
+            as_of TEXT NOT NULL,
+            expected INTEGER,
+            actual INTEGER NOT NULL,
+            discrepancy INTEGER,
+            status TEXT NOT NULL CHECK (status IN ('reconciled', 'discrepancy', 'baseline')),
+            source TEXT NOT NULL CHECK (source IN ('import', 'sync', 'manual', 'opening')),
+            import_id INTEGER REFERENCES imports (id),
+            created_at TEXT NOT NULL,
+            UNIQUE (account_id, as_of)
+        );
+        """
+
+    /// Per feed stream: the epoch, the last batch applied and its token.
+    private static let syncState = """
+        CREATE TABLE sync_state (
+            stream TEXT PRIMARY KEY,
+            epoch TEXT NOT NULL,
+            last_seq INTEGER NOT NULL,
+            last_token TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        """
+
+    /// The net of booked transactions per account and day, so that a checkpoint sums days rather
+    /// than transactions: an account with a million rows checks in milliseconds.
+    ///
+    /// Updates and deletes keep it by trigger. Inserts keep it through `Ledger.addToDailyTotals`,
+    /// called once per batch with the batch's totals (a per-row trigger cost imports 20 %): every
+    /// insert into `transactions` must go through `Ledger.save` or call it.
+    private static let dailyTotals = """
+        CREATE TABLE daily_totals (
+            account_id INTEGER NOT NULL,
+            day TEXT NOT NULL,
+            booked_net INTEGER NOT NULL,
+            PRIMARY KEY (account_id, day)
+        ) WITHOUT ROWID;
+        INSERT INTO daily_totals (account_id, day, booked_net)
+            SELECT account_id, day, sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END)
+            FROM transactions WHERE status = 'booked' GROUP BY account_id, day;
+        CREATE TRIGGER transactions_total_after_delete AFTER DELETE ON transactions
+        WHEN OLD.status = 'booked'
+        BEGIN
+            UPDATE daily_totals
+            SET booked_net = booked_net - CASE OLD.direction WHEN 'credit' THEN OLD.amount ELSE -OLD.amount END
+            WHERE account_id = OLD.account_id AND day = OLD.day;
+        END;
+        CREATE TRIGGER transactions_total_after_update
+        AFTER UPDATE OF account_id, day, amount, direction, status ON transactions
+        BEGIN
+            UPDATE daily_totals
+            SET booked_net = booked_net - CASE OLD.direction WHEN 'credit' THEN OLD.amount ELSE -OLD.amount END
+            WHERE OLD.status = 'booked' AND account_id = OLD.account_id AND day = OLD.day;
+            INSERT INTO daily_totals (account_id, day, booked_net)
+            SELECT NEW.account_id, NEW.day, CASE NEW.direction WHEN 'credit' THEN NEW.amount ELSE -NEW.amount END
+            WHERE NEW.status = 'booked'
+            ON CONFLICT (account_id, day) DO UPDATE SET booked_net = booked_net + excluded.booked_net;
+        END;
+        """
+}
