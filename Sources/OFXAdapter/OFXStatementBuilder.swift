@@ -223,20 +223,12 @@ final class OFXStatementBuilder {
                 try declareAccount(at: location)
             }
         case .STMTTRN, .STMTTRNP:
-            if let record = transaction {
-                transaction = nil
-                try finishTransaction(record)
-            }
+            // `take()` moves the record out rather than copying it (a copy retains every string).
+            if let record = transaction.take() { try finishTransaction(record) }
         case .LEDGERBAL, .AVAILBAL:
-            if let state = balance {
-                balance = nil
-                try finishBalance(state, tag: tag)
-            }
+            if let state = balance.take() { try finishBalance(state, tag: tag) }
         case .STMTRS, .CCSTMTRS, .INVSTMTRS:
-            if let state = statement {
-                statement = nil
-                try finishStatement(state, tag: tag)
-            }
+            if let state = statement.take() { try finishStatement(state, tag: tag) }
         default:
             break
         }
