@@ -13,8 +13,11 @@ import LedgerCore
 /// banks bend SGML); OFX 2.x bodies by libxml2 (``OFXXMLReader``) with network, DTDs and
 /// external entities off. See `docs/formats/ofx.md` for what is read, tolerated and refused.
 public struct OFXFormat: FormatAdapter {
+    /// `ofx`, for `--format`.
     public static let id = "ofx"
+    /// The line `ledgerport formats` shows.
     public static let summary = "OFX 1.x/2.x and QFX/QBO bank, card and investment statements"
+    /// OFX proper, Quicken's QFX and QuickBooks' QBO.
     public static let fileExtensions = ["ofx", "qfx", "qbo"]
 
     /// The most bytes read while looking for `<OFX>` before the file is declared not OFX.

@@ -33,6 +33,7 @@ final class OFXXMLReader {
         state = OFXXMLParseState(builder: builder, fileName: fileName, lineOffset: lineOffset)
     }
 
+    /// Calls `xmlFreeParserCtxt`.
     deinit {
         if let context { xmlFreeParserCtxt(context) }
     }
@@ -92,6 +93,7 @@ final class OFXXMLReader {
     }
 
     /// The push parser, created on first use with the SAX callbacks and the safe options.
+    /// Calls `xmlCreatePushParserCtxt` and `xmlCtxtUseOptions`.
     private func parserContext() throws -> xmlParserCtxtPtr {
         if let context { return context }
         var handler = xmlSAXHandler()
@@ -106,7 +108,10 @@ final class OFXXMLReader {
             throw OFXError(.malformedXML("libxml2 could not create a parser"), at: .file(state.fileName))
         }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        xmlCtxtUseOptions(created, options)
+        guard xmlCtxtUseOptions(created, options) == 0 else {
+            xmlFreeParserCtxt(created)
+            throw OFXError(.malformedXML("libxml2 refused the parser options"), at: .file(state.fileName))
+        }
         created.pointee._private = Unmanaged.passUnretained(state).toOpaque()
         context = created
         return created
