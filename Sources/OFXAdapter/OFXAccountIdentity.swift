@@ -6,8 +6,8 @@ import LedgerCore
 ///
 /// **Naming rule.** The ledger account is named `<institution> <type> ••••<last 4 of ACCTID>`,
 /// for example `Example Bank checking ••••4321` or `Example Card card ••••9876`: stable across
-/// downloads, readable, and never showing the full number. The institution is `FI/ORG`, else the
-/// `BROKERID`, else `bank <BANKID>`, else `OFX`. Should two different accounts of one file come
+/// downloads, readable, and never showing the full number. The institution is `FI/ORG`, else
+/// `FI <FID>`, else the `BROKERID`, else `bank <BANKID>`, else `OFX`. Should two different accounts of one file come
 /// out with the same name, the later one gets a suffix made of a stable hash of its full identity
 /// (`… ••••4321 (7f3a)`). `--account NAME` replaces the derived name when the file holds
 /// statements of exactly one account; a second account is then an error.

@@ -34,6 +34,8 @@ final class OFXStatementBuilder {
 
     // Signon (OFX 2.2 §2.5.1): FI/ORG names the institution.
     private var organisation: String?
+    /// FI/FID, the institution's id, named when ORG is missing.
+    private var institutionID: String?
 
     private var statement: OFXStatementState?
     private var transaction: OFXTransactionRecord?
@@ -184,7 +186,11 @@ final class OFXStatementBuilder {
                 statement?.availableCashLocation = location()
             }
         case .FI:
-            if tag == .ORG { organisation = OFXText.decode(value) }
+            if tag == .ORG {
+                organisation = OFXText.decode(value)
+            } else if tag == .FID {
+                institutionID = OFXText.decode(value)
+            }
         default:
             break
         }
@@ -287,7 +293,7 @@ final class OFXStatementBuilder {
             }
             name = accountOverride
         } else {
-            var candidate = identity.name(institution: organisation)
+            var candidate = identity.name(institution: institution)
             if identitiesByName[candidate] != nil { candidate += " (\(identity.shortHash))" }
             name = candidate
         }
@@ -299,7 +305,14 @@ final class OFXStatementBuilder {
             .account(
                 AccountReference(
                     name: name, kind: identity.accountKind, currency: state.currency,
-                    institution: identity.institutionName(organisation), maskedNumber: identity.maskedNumber)))
+                    institution: identity.institutionName(institution), maskedNumber: identity.maskedNumber)))
+    }
+
+    /// FI/ORG, else `FI <FID>`, when the signon names the institution.
+    private var institution: String? {
+        if let organisation, !organisation.isEmpty { return organisation }
+        if let institutionID, !institutionID.isEmpty { return "FI \(institutionID)" }
+        return nil
     }
 
     private func accountAggregate(_ kind: OFXAccountIdentity.Kind) -> String {
