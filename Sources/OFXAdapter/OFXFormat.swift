@@ -65,27 +65,41 @@ public struct OFXFormat: FormatAdapter {
             guard let header else { throw OFXError(.notOFX, at: .file(input.name)) }
 
             if header.isXML {
-                let start = header.xmlStartOffset
-                let lineOffset = head[..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                let reader = OFXXMLReader(builder: builder, fileName: input.name, lineOffset: lineOffset)
-                try reader.feed(Array(head[start...]))
-                head = []
-                while let chunk = try input.nextChunk() { try reader.feed(chunk) }
-                try reader.finish()
+                try readXML(input, head: head, header: header, builder: builder)
             } else {
-                let start = header.bodyOffset
-                var line = 1
-                var lineStart = 0
-                for index in 0..<start where head[index] == 0x0A {
-                    line += 1
-                    lineStart = index + 1
-                }
-                let reader = OFXSGMLReader(builder: builder, line: line, lineStart: lineStart, base: start)
-                try reader.feed(head[start...])
-                head = []
-                while let chunk = try input.nextChunk() { try reader.feed(chunk) }
-                try reader.finish()
+                try readSGML(input, head: head, header: header, builder: builder)
             }
         }
+    }
+
+    // MARK: - Private helpers
+
+    /// OFX 2: libxml2 from the `<?xml` declaration on.
+    private func readXML(_ input: any ByteStream, head: [UInt8], header: OFXHeader, builder: OFXStatementBuilder)
+        throws
+    {
+        let start = header.xmlStartOffset
+        let lineOffset = head[..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let reader = OFXXMLReader(builder: builder, fileName: input.name, lineOffset: lineOffset)
+        try reader.feed(Array(head[start...]))
+        while let chunk = try input.nextChunk() { try reader.feed(chunk) }
+        try reader.finish()
+    }
+
+    /// OFX 1: the SGML reader from `<OFX>` on, counting lines from the file's start.
+    private func readSGML(_ input: any ByteStream, head: [UInt8], header: OFXHeader, builder: OFXStatementBuilder)
+        throws
+    {
+        let start = header.bodyOffset
+        var line = 1
+        var lineStart = 0
+        for index in 0..<start where head[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        let reader = OFXSGMLReader(builder: builder, line: line, lineStart: lineStart, base: start)
+        try reader.feed(head[start...])
+        while let chunk = try input.nextChunk() { try reader.feed(chunk) }
+        try reader.finish()
     }
 }

@@ -239,3 +239,7 @@ final class OFXSGMLReader {
         return scratch
     }
 }
+
+/// Confined to the thread that reads one file.
+@available(*, unavailable)
+extension OFXSGMLReader: Sendable {}

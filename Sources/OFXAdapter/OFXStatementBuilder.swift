@@ -461,3 +461,7 @@ final class OFXStatementBuilder {
         }
     }
 }
+
+/// Confined to the thread that reads one file.
+@available(*, unavailable)
+extension OFXStatementBuilder: Sendable {}

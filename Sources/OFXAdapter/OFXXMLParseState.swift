@@ -49,3 +49,7 @@ final class OFXXMLParseState {
         return Unmanaged<OFXXMLParseState>.fromOpaque(pointer).takeUnretainedValue()
     }
 }
+
+/// Confined to the thread that reads one file.
+@available(*, unavailable)
+extension OFXXMLParseState: Sendable {}

@@ -211,3 +211,7 @@ private func ofxStructuredError(_ userData: UnsafeMutableRawPointer?, _ error: U
     state.libxmlLocation = SourceLocation(
         file: state.fileName, line: Int(error.pointee.line) + state.lineOffset, column: max(0, Int(error.pointee.int2)))
 }
+
+/// Confined to the thread that reads one file.
+@available(*, unavailable)
+extension OFXXMLReader: Sendable {}
