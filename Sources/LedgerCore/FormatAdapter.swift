@@ -52,7 +52,8 @@ public enum AdapterEvent: Sendable, Hashable {
     /// The mapping or dialect the adapter chose (a CSV mapping's name), for the imports log.
     case mapping(String)
     /// A correction of a transaction the source sent before (OFX `CORRECTACTION`): the store
-    /// deletes or replaces the transaction with that external id (see ``DraftCorrection``).
+    /// deletes the transaction with that external id; a replacing draft follows as a `.draft`
+    /// (see ``DraftCorrection``).
     case correction(DraftCorrection)
 }
 

@@ -8,7 +8,8 @@ extension OFXFormat {
     /// balances: `{"accounts": [{"name", "type", "currency"}], "transactions": [{"account",
     /// "date", "transactionDate", "amount", "direction", "currency", "description", "memo",
     /// "status", "externalID", "location"}], "balances": [{"account", "kind", "asOf", "amount",
-    /// "currency"}], "corrections": [...], "skipped": [{"count", "reason"}]}`. Amounts are
+    /// "currency"}], "corrections": [{"account", "corrects", "action": "delete"|"replace"}] (a
+    /// replacement's new row is the next transaction), "skipped": [{"count", "reason"}]}`. Amounts are
     /// decimal strings with the currency's minor digits, never floating point.
     ///
     /// - Parameters:
@@ -42,15 +43,10 @@ extension OFXFormat {
                         ("currency", string(balance.currency.code)),
                     ]))
             case .correction(let correction):
-                var fields: [(String, String)] = [
+                let fields: [(String, String)] = [
                     ("account", string(correction.account)), ("corrects", string(correction.correctedExternalID)),
+                    ("action", string(correction.isReplacement ? "replace" : "delete")),
                 ]
-                switch correction.action {
-                case .delete: fields.append(("action", string("delete")))
-                case .replace(let draft):
-                    fields.append(("action", string("replace")))
-                    fields.append(("by", json(draft)))
-                }
                 corrections.append(object(fields))
             case .mapping:
                 break

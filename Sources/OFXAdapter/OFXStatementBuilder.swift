@@ -348,9 +348,7 @@ final class OFXStatementBuilder {
                 throw OFXError(.badCorrection(found: action), at: record.correctActionLocation ?? record.location)
             }
             try emit(
-                .correction(
-                    DraftCorrection(
-                        account: account, correctedExternalID: target, action: .delete, location: record.location)))
+                .correction(DraftCorrection(account: account, correctedExternalID: target, location: record.location)))
             return
         }
 
@@ -398,14 +396,13 @@ final class OFXStatementBuilder {
             guard action == "REPLACE", let target = record.correctFitID, !target.isEmpty else {
                 throw OFXError(.badCorrection(found: action), at: record.correctActionLocation ?? record.location)
             }
+            // The withdrawal first, then the replacing record as an ordinary draft.
             try emit(
                 .correction(
                     DraftCorrection(
-                        account: account, correctedExternalID: target, action: .replace(by: draft),
+                        account: account, correctedExternalID: target, isReplacement: true,
                         location: record.location)))
-            return
-        }
-        if record.correctFitID != nil {
+        } else if record.correctFitID != nil {
             throw OFXError(.badCorrection(found: ""), at: record.location)
         }
         try emit(.draft(draft))

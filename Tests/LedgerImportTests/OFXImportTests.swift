@@ -55,7 +55,7 @@ struct OFXImportTests {
         let report = BatchImporter().importFile(at: path, format: nil, options: AdapterOptions(), into: ledger)
         #expect(report.status == .complete)
         #expect(report.inserted == 2)  // the original and the REPLACE's new row
-        #expect(report.skipped.count == 2)  // the replaced row still stored, the DELETE not applied
+        #expect(report.skipped.count == 2)  // neither withdrawal applied yet: the store can't delete by id
         #expect(report.skipped.allSatisfy { $0.reason.contains("correction") })
     }
 }

@@ -26,13 +26,8 @@ enum OFXEventLines {
         case .mapping(let name):
             return "mapping \(name)"
         case .correction(let correction):
-            switch correction.action {
-            case .delete:
-                return "correction \"\(correction.account)\" delete \(correction.correctedExternalID)"
-            case .replace(let draft):
-                return "correction \"\(correction.account)\" replace \(correction.correctedExternalID) by "
-                    + describe(draft)
-            }
+            return
+                "correction \"\(correction.account)\" \(correction.isReplacement ? "replace" : "delete") \(correction.correctedExternalID) @\(correction.location.line):\(correction.location.column)"
         }
     }
 

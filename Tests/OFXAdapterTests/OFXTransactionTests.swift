@@ -40,7 +40,7 @@ struct OFXTransactionTests {
         #expect(run.drafts.first?.externalID == nil)
     }
 
-    @Test("CORRECTACTION REPLACE becomes a replace correction carrying the new draft")
+    @Test("CORRECTACTION REPLACE becomes a replacing correction, then the new record as a draft")
     func replace() {
         let run = TestDocument.read(
             TestDocument.sgml([
@@ -49,12 +49,13 @@ struct OFXTransactionTests {
                         amount: "-12.00", fitID: "NEW", extra: "<CORRECTFITID>OLD\n<CORRECTACTION>REPLACE\n")
                 ])
             ]))
-        #expect(run.drafts.isEmpty)
-        guard case .correction(let correction) = run.events.last, case .replace(let draft) = correction.action else {
-            Issue.record("expected a replace correction: \(run.events)")
+        let tail = Array(run.events.suffix(2))
+        guard tail.count == 2, case .correction(let correction) = tail[0], case .draft(let draft) = tail[1] else {
+            Issue.record("expected a correction, then its draft: \(run.events)")
             return
         }
         #expect(correction.correctedExternalID == "OLD")
+        #expect(correction.isReplacement)
         #expect(draft.externalID == "NEW")
         #expect(draft.amount.description == "12.00")
     }
@@ -72,7 +73,7 @@ struct OFXTransactionTests {
             run.events.last
                 == .correction(
                     DraftCorrection(
-                        account: "Test Bank checking ••••6789", correctedExternalID: "OLD", action: .delete,
+                        account: "Test Bank checking ••••6789", correctedExternalID: "OLD",
                         location: SourceLocation(
                             file: "test.ofx", line: TestDocument.line(of: "<STMTTRN>", in: document), column: 1))))
     }
