@@ -44,12 +44,12 @@ struct ImportSession {
             report.mapping = name
         case .other(.correction(let correction)):
             // The store has no delete by external id yet: say so, never drop it silently.
-            let replacement = correction.isReplacement ? "; its replacement, the next row, was imported" : ""
+            let replacement = correction.isReplacement ? "; its replacement, the next row, is imported" : ""
             report.skipped.append(
                 SkippedRecords(
                     count: 1,
                     reason:
-                        "correction not applied: the transaction with id \(correction.correctedExternalID) is still stored\(replacement)",
+                        "correction not applied: a stored transaction with id \(correction.correctedExternalID) is not deleted (no delete by id yet)\(replacement)",
                     location: correction.location))
         case .other(.draft(let draft)):
             preconditionFailure("drafts arrive prepared: \(draft.location)")
