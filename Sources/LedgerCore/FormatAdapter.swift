@@ -49,6 +49,8 @@ public enum AdapterEvent: Sendable, Hashable {
     case balance(StatementBalance)
     /// Records deliberately not imported (an investment statement's trades), with a count.
     case skipped(SkippedRecords)
+    /// The mapping or dialect the adapter chose (a CSV mapping's name), for the imports log.
+    case mapping(String)
 }
 
 /// Records an adapter read but does not import, reported so that nothing disappears silently.

@@ -1,0 +1,91 @@
+/// One option a command accepts, as declared; help is generated from the same declaration.
+struct OptionSpec {
+    /// The long name with its dashes: `--account`.
+    let name: String
+    /// The value's placeholder (`NAME`), or `nil` for a flag that takes no value.
+    let value: String?
+    /// One line of help.
+    let help: String
+    /// Whether the option may be given more than once.
+    var repeats = false
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, value: nil, help: help) }
+    static func value(_ name: String, _ value: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help)
+    }
+}
+
+/// A command line taken apart against a command's declared options.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var wantsHelp = false
+
+    /// The value of `--name`, if given.
+    func value(_ name: String) -> String? { values[name] }
+    /// Whether `--name` was given.
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Splits arguments into options and positionals. `--name=value` and `--name value` both
+    /// work; `--` ends the options.
+    static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError)
+        -> ParsedArguments
+    {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                parsed.wantsHelp = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                throw UsageError(
+                    "unknown option \(name) for `\(command)`; see `ledgerport \(command) --help`")
+            }
+            guard let placeholder = spec.value else {
+                if inlineValue != nil { throw UsageError("\(name) takes no value") }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw UsageError("\(name) needs a value: \(name) \(placeholder)")
+                }
+                value = arguments[index]
+                index += 1
+            }
+            if parsed.values[name] != nil, !spec.repeats {
+                throw UsageError("\(name) is given twice")
+            }
+            parsed.values[name] = value
+        }
+        return parsed
+    }
+}
+
+/// The command line can't be understood: exit code 2, with a message saying what was expected.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,109 @@
+import LedgerCore
+import LedgerImport
+import LedgerStore
+
+/// `ledgerport import FILE...`: reads bank exports into the ledger in batches, then checkpoints.
+struct ImportCommand: Command {
+    static let name = "import"
+    static let abstract = "Import bank exports into the ledger, then check their statement balances."
+    static let arguments = "FILE..."
+    static let discussion = """
+        Each file is read by the adapter that recognises it (or the one named with --format) and saved
+        in batches, each whole or not at all. The first bad record stops that file's import: the
+        batches before it stay, and the report names the record. Importing a file again adds nothing.
+        Exit status: 0 when every file was imported (a discrepancy is information), 1 when one stopped.
+        """
+    static let options: [OptionSpec] = [
+        .value("--account", "NAME", "The ledger account to import into (default: what the file or mapping says)."),
+        .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
+        .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
+        .flag("--dry-run", "Read and check everything, write nothing."),
+        .value("--batch-size", "N", "Records per database transaction (default 100)."),
+        .flag("--json", "Print the report as JSON."),
+    ]
+
+    let files: [String]
+    let account: String?
+    let format: (any FormatAdapter.Type)?
+    let mapping: String?
+    let dryRun: Bool
+    let batchSize: Int
+    let json: Bool
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else { throw UsageError("import needs at least one FILE") }
+        files = arguments.positionals
+        account = arguments.value("--account")
+        if let id = arguments.value("--format") {
+            guard let adapter = FormatRegistry.adapter(id: id) else {
+                throw UsageError(
+                    "--format \(id) is not a known format; expected one of \(FormatRegistry.ids.joined(separator: ", "))")
+            }
+            format = adapter
+        } else {
+            format = nil
+        }
+        mapping = arguments.value("--mapping")
+        dryRun = arguments.has("--dry-run")
+        json = arguments.has("--json")
+        if let text = arguments.value("--batch-size") {
+            guard let size = Int(text), size > 0, size <= 1_000_000 else {
+                throw UsageError("--batch-size \(text) is not a batch size; expected a whole number from 1 to 1000000")
+            }
+            batchSize = size
+        } else {
+            batchSize = 100
+        }
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let ledger = dryRun ? nil : try context.ledger()
+        var reports: [ImportReport] = []
+        for file in files {
+            let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
+            let importer = BatchImporter(batchSize: batchSize) { progress.update($0) }
+            let options = AdapterOptions(
+                account: account, mapping: mapping,
+                mappingDirectories: LedgerLocation.mappingDirectories(environment: context.environment),
+                fileName: file)
+            let report = importer.importFile(at: file, format: format, options: options, into: ledger)
+            progress.finish()
+            if let failure = report.failure { context.console.error(failure.description) }
+            if !json { printHuman(report, console: context.console) }
+            reports.append(report)
+        }
+        if json {
+            let value: JSONValue =
+                reports.count == 1 ? ReportJSON.importReport(reports[0]) : .array(reports.map(ReportJSON.importReport))
+            context.console.print(value.rendered())
+        }
+        return reports.contains { $0.status == .stopped } ? 1 : 0
+    }
+
+    private func printHuman(_ report: ImportReport, console: Console) {
+        let mappingText = report.mapping.map { ", mapping \($0)" } ?? ""
+        console.print("\(report.file) (\(report.format)\(mappingText))")
+        let counts =
+            "\(report.read) read, \(report.inserted) inserted, \(report.duplicates) duplicates, \(report.batches) batches"
+        switch report.status {
+        case .complete:
+            console.print("  imported: \(counts)")
+        case .dryRun:
+            console.print("  dry run, nothing written: \(report.read) records read and checked")
+        case .stopped:
+            console.print("  stopped: \(counts)")
+            if let failure = report.failure {
+                console.print("  kept \(report.kept) rows; record \(failure.record) stopped it: \(failure.description)")
+            }
+        }
+        for skipped in report.skipped {
+            console.print("  skipped \(skipped.count) \(skipped.reason) (first at \(skipped.location))")
+        }
+        for checkpoint in report.checkpoints {
+            console.print("  checkpoint " + CheckpointText.line(checkpoint))
+        }
+        if report.status == .complete, report.checkpoints.isEmpty {
+            console.print("  no statement balance in this file: no checkpoint")
+        }
+    }
+}

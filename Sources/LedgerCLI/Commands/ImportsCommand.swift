@@ -1,0 +1,47 @@
+import LedgerStore
+
+/// `ledgerport imports`: the imports log.
+struct ImportsCommand: Command {
+    static let name = "imports"
+    static let abstract = "List past imports: file, format, counts and how each ended."
+    static let discussion = "A run still marked `running` that no process is running was interrupted before it finished."
+    static let options: [OptionSpec] = [.flag("--json", "Print the log as JSON.")]
+
+    let json: Bool
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else { throw UsageError("imports takes no arguments") }
+        json = arguments.has("--json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let records = try context.ledger().imports()
+        if json {
+            let values = records.map { record -> JSONValue in
+                .object([
+                    ("id", .int(record.id)), ("startedAt", .string(record.startedAt)),
+                    ("finishedAt", .optional(record.finishedAt)), ("file", .string(record.sourcePath)),
+                    ("sha256", .optional(record.sha256)), ("format", .string(record.adapter)),
+                    ("mapping", .optional(record.mapping)), ("read", .int(record.read)),
+                    ("inserted", .int(record.inserted)), ("duplicates", .int(record.duplicates)),
+                    ("batches", .int(record.batches)), ("status", .string(record.status.rawValue)),
+                    ("failure", .optional(record.failure)),
+                ])
+            }
+            context.console.print(JSONValue.array(values).rendered())
+            return 0
+        }
+        var table = Table([
+            ("ID", .right), ("STARTED", .left), ("FORMAT", .left), ("READ", .right), ("INSERTED", .right),
+            ("DUPLICATES", .right), ("STATUS", .left), ("FILE", .left),
+        ])
+        for record in records {
+            table.append([
+                String(record.id), record.startedAt, record.adapter, String(record.read), String(record.inserted),
+                String(record.duplicates), record.status.rawValue, record.sourcePath,
+            ])
+        }
+        context.console.print(table.rendered())
+        return 0
+    }
+}

@@ -1,0 +1,84 @@
+import LedgerCore
+import LedgerStore
+
+/// `ledgerport reconcile ACCOUNT`: a manual checkpoint, or the account's checkpoint history.
+struct ReconcileCommand: Command {
+    static let name = "reconcile"
+    static let abstract = "Check an account against a statement balance, or list its checkpoints."
+    static let arguments = "ACCOUNT"
+    static let discussion = """
+        With --balance and --as-of, compares the ledger with a statement (a paper one, say): expected =
+        the balance at the previous checkpoint + booked transactions since; discrepancy = statement -
+        expected. The checkpoint is stored and later ones start from the statement's balance. Without
+        them, lists the account's checkpoints, newest first. A discrepancy exits 0: it is information.
+        """
+    static let options: [OptionSpec] = [
+        .value("--balance", "AMOUNT", "The statement's balance, signed (money owed on a card is negative)."),
+        .value("--as-of", "DAY", "The day at whose end the balance holds (YYYY-MM-DD)."),
+        .flag("--json", "Print as JSON."),
+    ]
+
+    let account: String
+    let balance: String?
+    let asOf: Day?
+    let json: Bool
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("reconcile needs exactly one ACCOUNT (see `ledgerport accounts`)")
+        }
+        account = arguments.positionals[0]
+        balance = arguments.value("--balance")
+        asOf = try arguments.value("--as-of").map { text throws(UsageError) in try parseDay(text, option: "--as-of") }
+        if (balance == nil) != (asOf == nil) {
+            throw UsageError("--balance and --as-of go together: --balance AMOUNT --as-of YYYY-MM-DD")
+        }
+        json = arguments.has("--json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let ledger = try context.ledger()
+        let stored = try context.account(named: account)
+        guard let balance, let asOf else {
+            let history = try ledger.checkpoints(of: stored)
+            if json {
+                context.console.print(JSONValue.array(history.map(ReportJSON.checkpoint)).rendered())
+            } else if history.isEmpty {
+                context.console.print("\(stored.name) has no checkpoints yet.")
+            } else {
+                printHistory(history, console: context.console)
+            }
+            return 0
+        }
+        let amount: Int64
+        do {
+            let (money, direction) = try Money.parse(balance, currency: stored.currency, at: .file("--balance"))
+            amount = money.signedMinorUnits(direction)
+        } catch {
+            throw UsageError(
+                "--balance \(balance) is not an amount in \(stored.currency.code); expected digits with one '.' and at most \(stored.currency.minorDigits) decimals, such as -1234.50")
+        }
+        let checkpoint = try ledger.checkpoint(stored, asOf: asOf, actual: amount, source: .manual)
+        if json {
+            context.console.print(ReportJSON.checkpoint(checkpoint).rendered())
+        } else {
+            context.console.print("checkpoint " + CheckpointText.line(checkpoint))
+        }
+        return 0
+    }
+
+    private func printHistory(_ history: [Checkpoint], console: Console) {
+        var table = Table([
+            ("AS OF", .left), ("EXPECTED", .right), ("STATEMENT", .right), ("DISCREPANCY", .right), ("STATUS", .left),
+            ("SOURCE", .left),
+        ])
+        for checkpoint in history {
+            let format = { (value: Int64) in Money.format(value, currency: checkpoint.currency) }
+            table.append([
+                checkpoint.asOf.description, checkpoint.expected.map(format) ?? "—", format(checkpoint.actual),
+                checkpoint.discrepancy.map(format) ?? "—", checkpoint.status.rawValue, checkpoint.source.rawValue,
+            ])
+        }
+        console.print(table.rendered())
+    }
+}

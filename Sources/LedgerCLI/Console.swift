@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where the CLI writes: results to `output`, diagnostics and progress to `errors`.
+///
+/// Tests capture both in memory; `main.swift` passes the process's stdout and stderr.
+public final class Console {
+    private let writeOutput: (String) -> Void
+    private let writeErrors: (String) -> Void
+    /// Whether `errors` is a terminal (progress lines are drawn only then).
+    public let errorsIsTerminal: Bool
+
+    /// Creates a console from two writers.
+    public init(output: @escaping (String) -> Void, errors: @escaping (String) -> Void, errorsIsTerminal: Bool = false)
+    {
+        self.writeOutput = output
+        self.writeErrors = errors
+        self.errorsIsTerminal = errorsIsTerminal
+    }
+
+    /// The process's stdout and stderr.
+    public static func standard() -> Console {
+        Console(
+            output: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            errors: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            errorsIsTerminal: isatty(2) == 1)
+    }
+
+    /// Writes a line of results.
+    func print(_ line: String = "") { writeOutput(line + "\n") }
+
+    /// Writes a diagnostic line: `ledgerport: MESSAGE`.
+    func error(_ message: String) { writeErrors("ledgerport: " + message + "\n") }
+
+    /// Writes raw text to the diagnostics stream (for progress lines).
+    func progress(_ text: String) { writeErrors(text) }
+}
+
+@available(*, unavailable)
+extension Console: Sendable {}

@@ -1,0 +1,53 @@
+/// A JSON value written by hand, so that keys keep their order and amounts stay decimal strings.
+///
+/// There is deliberately no floating-point case: amounts are strings, counts are integers.
+enum JSONValue {
+    case string(String)
+    case int(Int64)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    static func int(_ value: Int) -> JSONValue { .int(Int64(value)) }
+    static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    /// The value as pretty-printed JSON text.
+    func rendered(indent: String = "") -> String {
+        let inner = indent + "  "
+        switch self {
+        case .string(let text): return JSONValue.quoted(text)
+        case .int(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            let lines = members.map { key, value in inner + JSONValue.quoted(key) + ": " + value.rendered(indent: inner) }
+            return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,87 @@
+import LedgerCore
+import LedgerImport
+import LedgerStore
+
+/// The `--json` shapes documented in docs/cli.md. Names here are a contract: add, don't rename.
+enum ReportJSON {
+    static func importReport(_ report: ImportReport) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("file", .string(report.file)),
+            ("status", .string(report.status.rawValue)),
+            ("format", .string(report.format)),
+            ("mapping", .optional(report.mapping)),
+            ("read", .int(report.read)),
+            ("inserted", .int(report.inserted)),
+            ("duplicates", .int(report.duplicates)),
+            ("batches", .int(report.batches)),
+        ]
+        if let failure = report.failure {
+            members.append(
+                (
+                    "failure",
+                    .object([
+                        ("record", .int(failure.record)),
+                        ("location", .string(failure.location.description)),
+                        ("reason", .string(failure.reason)),
+                    ])
+                ))
+        } else {
+            members.append(("failure", .null))
+        }
+        members.append(("checkpoints", .array(report.checkpoints.map(checkpoint))))
+        members.append(
+            (
+                "skipped",
+                .array(
+                    report.skipped.map { skipped in
+                        .object([
+                            ("count", .int(skipped.count)), ("reason", .string(skipped.reason)),
+                            ("location", .string(skipped.location.description)),
+                        ])
+                    })
+            ))
+        members.append(("sha256", .optional(report.sha256)))
+        return .object(members)
+    }
+
+    static func checkpoint(_ checkpoint: Checkpoint) -> JSONValue {
+        let format = { (value: Int64) in Money.format(value, currency: checkpoint.currency) }
+        return .object([
+            ("account", .string(checkpoint.account)),
+            ("asOf", .string(checkpoint.asOf.description)),
+            ("expected", .optional(checkpoint.expected.map(format))),
+            ("actual", .string(format(checkpoint.actual))),
+            ("discrepancy", .optional(checkpoint.discrepancy.map(format))),
+            ("status", .string(checkpoint.status.rawValue)),
+            ("currency", .string(checkpoint.currency.code)),
+            ("source", .string(checkpoint.source.rawValue)),
+        ])
+    }
+
+    static func transaction(_ transaction: StoredTransaction) -> JSONValue {
+        .object([
+            ("id", .int(transaction.id)),
+            ("account", .string(transaction.account)),
+            ("date", .string(transaction.bookingDay.description)),
+            ("transactionDate", .optional(transaction.transactionDay?.description)),
+            ("amount", .string(transaction.amount.description)),
+            ("direction", .string(transaction.direction.rawValue)),
+            ("currency", .string(transaction.amount.currency.code)),
+            ("description", .string(transaction.description)),
+            ("memo", .string(transaction.memo)),
+            ("status", .string(transaction.status.rawValue)),
+            ("externalID", .optional(transaction.externalID)),
+        ])
+    }
+
+    static func account(_ summary: AccountSummary) -> JSONValue {
+        .object([
+            ("name", .string(summary.account.name)),
+            ("currency", .string(summary.account.currency.code)),
+            ("type", .string(summary.account.kind.rawValue)),
+            ("balance", .string(Money.format(summary.balance, currency: summary.account.currency))),
+            ("transactions", .int(summary.transactionCount)),
+            ("institution", .optional(summary.account.institution)),
+        ])
+    }
+}

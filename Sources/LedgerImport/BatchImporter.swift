@@ -1,0 +1,106 @@
+import LedgerCore
+import LedgerStore
+
+/// Reads a source through its adapter and saves the drafts in batches, each whole or not at all.
+///
+/// The first failure stops the import: a draft that fails validation, an input error from the
+/// adapter, or a batch the store refuses. The batches already saved stay; the batch in progress
+/// is dropped whole, so nothing is written past the last whole batch. After a complete import a
+/// checkpoint runs for each statement balance the source gave.
+public struct BatchImporter {
+    /// Drafts per database transaction.
+    public var batchSize: Int
+    /// Called after each batch is saved (and after each batch's worth of drafts in a dry run).
+    public var progress: ((ImportProgress) -> Void)?
+
+    /// Creates an importer.
+    ///
+    /// - Precondition: `batchSize > 0`.
+    public init(batchSize: Int = 100, progress: ((ImportProgress) -> Void)? = nil) {
+        precondition(batchSize > 0, "a batch holds at least one draft")
+        self.batchSize = batchSize
+        self.progress = progress
+    }
+
+    /// Imports a file.
+    ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - format: the adapter to use; detected by sniffing when `nil`.
+    ///   - options: the user's options for the adapter.
+    ///   - ledger: where to save; `nil` for a dry run that writes nothing.
+    /// - Returns: the report; an import that could not start at all is a stopped report at record 0.
+    public func importFile(
+        at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions, into ledger: Ledger?
+    ) -> ImportReport {
+        let adapter: any FormatAdapter.Type
+        if let format {
+            adapter = format
+        } else {
+            do {
+                let head = try FileByteStream.head(of: path)
+                guard let detected = FormatRegistry.detect(head: head, fileName: path) else {
+                    throw ImportError(.unknownFormat(known: FormatRegistry.ids), at: .file(path))
+                }
+                adapter = detected.adapter
+            } catch {
+                return ImportReport.notStarted(file: path, format: "unknown", error: error, dryRun: ledger == nil)
+            }
+        }
+        let stream: FileByteStream
+        do {
+            stream = try FileByteStream(path: path)
+        } catch {
+            return ImportReport.notStarted(file: path, format: adapter.id, error: error, dryRun: ledger == nil)
+        }
+        var options = options
+        if options.fileName.isEmpty { options.fileName = path }
+        var report = run(stream, adapter: adapter, options: options, into: ledger)
+        report.sha256 = stream.sha256
+        if let ledger, let importID = report.importID {
+            try? ledger.finishImport(importID, report.outcome)
+        }
+        return report
+    }
+
+    /// Imports from a stream with a given adapter. The caller closes the import's log row with
+    /// ``ImportReport/outcome`` (``importFile(at:format:options:into:)`` does it for you).
+    public func run(
+        _ stream: any ByteStream, adapter: any FormatAdapter.Type, options: AdapterOptions, into ledger: Ledger?
+    ) -> ImportReport {
+        var session = ImportSession(
+            ledger: ledger, batchSize: batchSize, progress: progress,
+            report: ImportReport(file: stream.name, format: adapter.id, status: ledger == nil ? .dryRun : .complete))
+        do {
+            if let ledger {
+                session.report.importID = try ledger.beginImport(
+                    sourcePath: stream.name, adapter: adapter.id, mapping: options.mapping)
+            }
+            let reader = try adapter.init(options: options)
+            try reader.drafts(from: stream) { event in try session.accept(event) }
+            try session.flush()
+            try session.runCheckpoints()
+        } catch {
+            session.stop(with: error, file: stream.name)
+        }
+        return session.report
+    }
+}
+
+extension ImportReport {
+    /// A stopped report for an import that failed before reading any record.
+    static func notStarted(file: String, format: String, error: any Error, dryRun: Bool) -> ImportReport {
+        var report = ImportReport(file: file, format: format, status: .stopped)
+        let located = error as? any LocatedError
+        report.failure = ImportFailure(
+            record: 0, location: located?.location ?? .file(file), reason: located?.message ?? "\(error)")
+        return report
+    }
+
+    /// The counts and status as the imports log keeps them.
+    public var outcome: Ledger.ImportOutcome {
+        Ledger.ImportOutcome(
+            sha256: sha256, mapping: mapping, read: read, inserted: inserted, duplicates: duplicates,
+            batches: batches, status: status == .stopped ? .stopped : .complete, failure: failure?.description)
+    }
+}

@@ -1,0 +1,69 @@
+import LedgerCore
+import LedgerStore
+
+/// What an import did: counts, how it ended, and the checkpoints it ran.
+public struct ImportReport: Sendable {
+    /// How the import ended.
+    public enum Status: String, Sendable, Hashable {
+        /// Every record was read and saved or found already stored.
+        case complete
+        /// A record or a batch failed; the batches before it were kept.
+        case stopped
+        /// `--dry-run`: everything was read and checked, nothing written.
+        case dryRun = "dry-run"
+    }
+
+    /// The file as the user named it.
+    public var file: String
+    /// The adapter's id.
+    public var format: String
+    /// The mapping or dialect the adapter chose, if it says.
+    public var mapping: String?
+    public var status: Status
+    /// Drafts read from the source.
+    public var read = 0
+    /// Rows newly stored.
+    public var inserted = 0
+    /// Rows already stored (same identity), skipped.
+    public var duplicates = 0
+    /// Batches committed.
+    public var batches = 0
+    /// What stopped the import, if anything.
+    public var failure: ImportFailure?
+    /// Checkpoints run against the source's statement balances.
+    public var checkpoints: [Checkpoint] = []
+    /// Records the adapter read and deliberately did not import.
+    public var skipped: [SkippedRecords] = []
+    /// The import's row in the imports log (nil for a dry run).
+    public var importID: Int64?
+    /// The file's SHA-256.
+    public var sha256: String?
+    /// The accounts the source declared, by name.
+    public var accounts: [String] = []
+
+    /// Rows kept in the ledger: inserted plus those found already stored.
+    public var kept: Int { inserted + duplicates }
+}
+
+/// The record that stopped an import.
+public struct ImportFailure: Sendable, Hashable {
+    /// The 1-based number of the record among the source's records.
+    public var record: Int
+    /// Where it is.
+    public var location: SourceLocation
+    /// What was wrong, without the location.
+    public var reason: String
+
+    /// `FILE:LINE:COLUMN: error: REASON`.
+    public var description: String { "\(location): error: \(reason)" }
+}
+
+/// How far an import has come, reported after each batch.
+public struct ImportProgress: Sendable {
+    public var read: Int
+    public var inserted: Int
+    public var duplicates: Int
+    public var batches: Int
+    /// Time since the import started.
+    public var elapsed: Duration
+}

@@ -1,0 +1,31 @@
+import LedgerCore
+
+/// A stored checkpoint: the ledger's balance compared with a statement's at the end of a day.
+public struct Checkpoint: Sendable, Hashable {
+    /// What prompted the checkpoint.
+    public enum Source: String, Sendable, Hashable, Codable {
+        /// A statement balance in an imported file.
+        case `import`
+        /// A balance in a synced feed.
+        case sync
+        /// `ledgerport reconcile --balance`.
+        case manual
+        /// An opening balance (from a source, or set by hand): a starting point.
+        case opening
+    }
+
+    public var id: Int64
+    public var account: String
+    public var currency: Currency
+    public var asOf: Day
+    /// Signed minor units, `nil` for a baseline.
+    public var expected: Int64?
+    /// Signed minor units.
+    public var actual: Int64
+    /// `actual - expected`, `nil` for a baseline.
+    public var discrepancy: Int64?
+    public var status: Reconciliation.Status
+    public var source: Source
+    public var importID: Int64?
+    public var createdAt: String
+}

@@ -1,0 +1,111 @@
+import LedgerCore
+
+extension Ledger {
+    /// Records a balance a source states, replacing an earlier statement of the same kind and day.
+    public func recordStatementBalance(_ balance: StatementBalance, account: StoredAccount, importID: Int64?)
+        throws(StoreError)
+    {
+        try write {
+            let upsert = try database.prepare(
+                """
+                INSERT INTO statement_balances (account_id, as_of, kind, amount, import_id) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (account_id, kind, as_of) DO UPDATE SET amount = excluded.amount,
+                    import_id = excluded.import_id
+                """)
+            try upsert.run([
+                .int(account.id), .text(balance.asOf.description), .text(balance.kind.rawValue),
+                .int(balance.signedMinorUnits), .optional(importID),
+            ])
+        }
+    }
+
+    /// Compares the ledger with a statement balance at the end of a day, and stores the result.
+    ///
+    /// `expected` = the balance at the latest checkpoint before `asOf` + the net of booked
+    /// transactions on the days after it up to and including `asOf`. With no earlier checkpoint
+    /// the result is a baseline. The checkpoint re-baselines the account at `actual` either way.
+    /// There is one checkpoint per account and day: checking the same day again replaces it, so
+    /// re-running an import or a reconcile never writes twice.
+    ///
+    /// - Parameters:
+    ///   - account: the account.
+    ///   - asOf: the day at whose end `actual` holds.
+    ///   - actual: the statement's balance, signed minor units.
+    ///   - source: what prompted it.
+    ///   - importID: the import that brought the balance, if any.
+    /// - Throws: ``StoreError`` on overflow or a database failure.
+    @discardableResult
+    public func checkpoint(
+        _ account: StoredAccount, asOf: Day, actual: Int64, source: Checkpoint.Source, importID: Int64? = nil
+    ) throws(StoreError) -> Checkpoint {
+        try write {
+            let previous = try latestCheckpoint(of: account, before: asOf)
+            let net = try self.net(of: account, after: previous?.asOf, through: asOf)
+            let reconciliation = Reconciliation(previous: previous?.actual, net: net, actual: actual)
+            guard let reconciliation else {
+                throw StoreError(.overflow("the checkpoint of \(account.name) on \(asOf)"), at: .file(path))
+            }
+            let createdAt = Ledger.now()
+            let upsert = try database.prepare(
+                """
+                INSERT INTO checkpoints (account_id, as_of, expected, actual, discrepancy, status, source, import_id,
+                    created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (account_id, as_of) DO UPDATE SET expected = excluded.expected, actual = excluded.actual,
+                    discrepancy = excluded.discrepancy, status = excluded.status, source = excluded.source,
+                    import_id = excluded.import_id, created_at = excluded.created_at
+                """)
+            try upsert.run([
+                .int(account.id), .text(asOf.description), .optional(reconciliation.expected), .int(actual),
+                .optional(reconciliation.discrepancy), .text(reconciliation.status.rawValue), .text(source.rawValue),
+                .optional(importID), .text(createdAt),
+            ])
+            let id = try checkpointID(account: account, asOf: asOf)
+            return Checkpoint(
+                id: id, account: account.name, currency: account.currency, asOf: asOf,
+                expected: reconciliation.expected, actual: actual, discrepancy: reconciliation.discrepancy,
+                status: reconciliation.status, source: source, importID: importID, createdAt: createdAt)
+        }
+    }
+
+    /// The latest checkpoint strictly before a day, if any.
+    public func latestCheckpoint(of account: StoredAccount, before day: Day) throws(StoreError) -> Checkpoint? {
+        try checkpoints(of: account, before: day, limit: 1).first
+    }
+
+    /// An account's checkpoint history, newest first.
+    public func checkpoints(of account: StoredAccount) throws(StoreError) -> [Checkpoint] {
+        try checkpoints(of: account, before: nil, limit: -1)
+    }
+
+    private func checkpoints(of account: StoredAccount, before day: Day?, limit: Int) throws(StoreError)
+        -> [Checkpoint]
+    {
+        let query = try database.prepare(
+            """
+            SELECT id, as_of, expected, actual, discrepancy, status, source, import_id, created_at
+            FROM checkpoints WHERE account_id = ?1 AND (?2 IS NULL OR as_of < ?2)
+            ORDER BY as_of DESC LIMIT ?3
+            """)
+        return try query.rows([.int(account.id), .optional(day?.description), .int(Int64(limit))]) {
+            row throws(StoreError) in
+            let dayText = row.text(1)
+            guard let asOf = Day(iso: dayText),
+                let status = Reconciliation.Status(rawValue: row.text(5)),
+                let source = Checkpoint.Source(rawValue: row.text(6))
+            else {
+                throw StoreError(.corruptValue(column: "checkpoints", found: dayText), at: .file(path))
+            }
+            return Checkpoint(
+                id: row.int(0), account: account.name, currency: account.currency, asOf: asOf,
+                expected: row.optionalInt(2), actual: row.int(3), discrepancy: row.optionalInt(4), status: status,
+                source: source, importID: row.optionalInt(7), createdAt: row.text(8))
+        }
+    }
+
+    private func checkpointID(account: StoredAccount, asOf: Day) throws(StoreError) -> Int64 {
+        let query = try database.prepare("SELECT id FROM checkpoints WHERE account_id = ? AND as_of = ?")
+        return try query.rows([.int(account.id), .text(asOf.description)]) { row throws(StoreError) in row.int(0) }
+            .first ?? 0
+    }
+}

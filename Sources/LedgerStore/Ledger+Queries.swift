@@ -1,0 +1,106 @@
+import LedgerCore
+
+extension Ledger {
+    /// Transactions in a window of booking days, by account, day and the order they were stored.
+    ///
+    /// - Parameters:
+    ///   - account: only this account's, or every account's when `nil`.
+    ///   - window: includes `start`, excludes `end`; open bounds take everything.
+    public func transactions(account: StoredAccount? = nil, in window: DayWindow = DayWindow(start: nil, end: nil))
+        throws(StoreError) -> [StoredTransaction]
+    {
+        let query = try database.prepare(
+            """
+            SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
+                t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column
+            FROM transactions t
+            JOIN accounts a ON a.id = t.account_id
+            LEFT JOIN imports i ON i.id = t.import_id
+            WHERE (?1 IS NULL OR t.account_id = ?1) AND (?2 IS NULL OR t.day >= ?2) AND (?3 IS NULL OR t.day < ?3)
+            ORDER BY a.name, t.day, t.id
+            """)
+        let bindings: [Binding] = [
+            .optional(account?.id), .optional(window.start?.description), .optional(window.end?.description),
+        ]
+        return try query.rows(bindings) { row throws(StoreError) in try storedTransaction(row) }
+    }
+
+    /// The signed sum of booked transactions up to and including a day (all of them when `nil`).
+    public func balance(of account: StoredAccount, asOf day: Day? = nil) throws(StoreError) -> Int64 {
+        try net(of: account, after: nil, through: day)
+    }
+
+    /// The signed sum of booked transactions on days after `after` up to and including `through`.
+    ///
+    /// SQLite sums the integers exactly and fails on overflow rather than wrapping.
+    public func net(of account: StoredAccount, after: Day?, through: Day?) throws(StoreError) -> Int64 {
+        let query = try database.prepare(
+            """
+            SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0)
+            FROM transactions
+            WHERE account_id = ?1 AND status = 'booked' AND (?2 IS NULL OR day > ?2) AND (?3 IS NULL OR day <= ?3)
+            """)
+        let sums = try query.rows([.int(account.id), .optional(after?.description), .optional(through?.description)]) {
+            row throws(StoreError) in row.int(0)
+        }
+        return sums.first ?? 0
+    }
+
+    /// The account's balance now: the latest checkpoint's statement balance plus the booked
+    /// transactions after its day, or the sum of all booked transactions when it has no checkpoint.
+    public func currentBalance(of account: StoredAccount) throws(StoreError) -> Int64 {
+        guard let latest = try checkpoints(of: account).first else { return try balance(of: account) }
+        let net = try self.net(of: account, after: latest.asOf, through: nil)
+        let (sum, overflow) = latest.actual.addingReportingOverflow(net)
+        if overflow { throw StoreError(.overflow("the balance of \(account.name)"), at: .file(path)) }
+        return sum
+    }
+
+    /// Every account with its current balance (see ``currentBalance(of:)``) and transaction count.
+    public func accountSummaries() throws(StoreError) -> [AccountSummary] {
+        let query = try database.prepare(
+            """
+            SELECT a.id, a.name, a.kind, a.currency, a.institution, a.masked_number,
+                0, count(t.id)
+            FROM accounts a LEFT JOIN transactions t ON t.account_id = a.id
+            GROUP BY a.id ORDER BY a.name
+            """)
+        let summaries = try query.rows { row throws(StoreError) in
+            AccountSummary(account: try storedAccount(row), balance: row.int(6), transactionCount: Int(row.int(7)))
+        }
+        var result: [AccountSummary] = []
+        for var summary in summaries {
+            summary.balance = try currentBalance(of: summary.account)
+            result.append(summary)
+        }
+        return result
+    }
+
+    private func storedTransaction(_ row: Statement) throws(StoreError) -> StoredTransaction {
+        func corrupt(_ column: String, _ found: String) -> StoreError {
+            StoreError(.corruptValue(column: column, found: found), at: .file(path))
+        }
+        let dayText = row.text(2)
+        guard let day = Day(iso: dayText) else { throw corrupt("transactions.day", dayText) }
+        let currencyText = row.text(6)
+        guard let currency = Currency(code: currencyText) else { throw corrupt("transactions.currency", currencyText) }
+        let amount = row.int(4)
+        guard amount >= 0 else { throw corrupt("transactions.amount", String(amount)) }
+        guard let direction = Direction(rawValue: row.text(5)) else {
+            throw corrupt("transactions.direction", row.text(5))
+        }
+        guard let status = TransactionStatus(rawValue: row.text(9)) else {
+            throw corrupt("transactions.status", row.text(9))
+        }
+        var location: SourceLocation?
+        if let file = row.optionalText(12) {
+            location = SourceLocation(
+                file: file, line: Int(row.optionalInt(13) ?? 0), column: Int(row.optionalInt(14) ?? 0))
+        }
+        return StoredTransaction(
+            id: row.int(0), account: row.text(1), bookingDay: day, transactionDay: row.optionalText(3).flatMap(Day.init(iso:)),
+            amount: Money(minorUnits: amount, currency: currency), direction: direction, description: row.text(7),
+            memo: row.text(8), status: status, externalID: row.optionalText(10), statementBalance: row.optionalInt(11),
+            location: location)
+    }
+}

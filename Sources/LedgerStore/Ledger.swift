@@ -1,0 +1,96 @@
+import Foundation
+import LedgerCore
+
+/// The ledger's database: the one door through which anything is written.
+///
+/// Opening a ledger creates the file if needed, turns on WAL, foreign keys and a busy timeout, and
+/// applies any missing migrations. Every write answers whether it landed. Identity is enforced
+/// here, by unique indexes, so importing the same file twice or two overlapping exports never
+/// stores a transaction twice.
+///
+/// A `Ledger` is used from one thread at a time.
+public final class Ledger {
+    /// The database file's path (`:memory:` for an in-memory ledger).
+    public var path: String { database.path }
+    let database: Database
+    var insertStatement: Statement?
+
+    /// How long a writer waits for another process's lock before failing, in milliseconds.
+    public static let busyTimeoutMilliseconds = 5_000
+
+    /// Opens or creates a ledger and brings its schema up to date.
+    ///
+    /// - Parameters:
+    ///   - path: the database file; its folder must exist. `:memory:` opens a private in-memory ledger.
+    ///   - busyTimeoutMilliseconds: how long to wait for another writer's lock.
+    /// - Throws: ``StoreError`` when the file can't be opened or migrated.
+    public init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds) throws(StoreError) {
+        database = try Database(path: path)
+        try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+        try database.execute("PRAGMA foreign_keys = ON")
+        if path != ":memory:" {
+            try database.execute("PRAGMA journal_mode = WAL")
+            try database.execute("PRAGMA synchronous = NORMAL")
+        }
+        try migrate()
+    }
+
+    /// The number of transactions this connection has committed (for tests of the batch rules).
+    public var commitCount: Int { database.commitCount }
+
+    /// The schema version this ledgerport writes.
+    public static var schemaVersion: Int { Migration.all.last?.version ?? 0 }
+
+    /// Makes the next write transaction fail with a SQLite result code, as a fault test would see
+    /// from a full disk (`SQLITE_FULL`, 13) or an I/O error.
+    public func injectFailureOnNextWrite(code: Int32) { database.injectedFailure = code }
+
+    /// Applies the migrations the file hasn't seen, each in its own transaction.
+    private func migrate() throws(StoreError) {
+        let current = try userVersion()
+        let known = Ledger.schemaVersion
+        if current > known {
+            throw StoreError(.schemaTooNew(found: current, known: known), at: .file(path))
+        }
+        for migration in Migration.all where migration.version > current {
+            do {
+                try database.inTransaction {
+                    // A second process may have migrated while this one waited for the lock.
+                    guard try self.userVersion() < migration.version else { return ((), .rollback) }
+                    try self.database.execute(migration.sql)
+                    try self.database.execute("PRAGMA user_version = \(migration.version)")
+                    return ((), .commit)
+                }
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                preconditionFailure("migrations throw only StoreError")
+            }
+        }
+    }
+
+    private func userVersion() throws(StoreError) -> Int {
+        let statement = try database.prepare("PRAGMA user_version")
+        guard try statement.step() else { return 0 }
+        return Int(statement.int(0))
+    }
+
+    /// Runs a write inside one transaction, mapping any error to ``StoreError``.
+    func write<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try database.inTransaction { (try body(), .commit) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            preconditionFailure("store writes throw only StoreError: \(error)")
+        }
+    }
+
+    /// The current time as ISO 8601, for the `created_at` and `started_at` columns.
+    static func now() -> String {
+        ISO8601DateFormatter().string(from: Date())
+    }
+}
+
+@available(*, unavailable)
+extension Ledger: Sendable {}

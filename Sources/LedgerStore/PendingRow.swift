@@ -1,0 +1,39 @@
+import LedgerCore
+
+/// A validated draft ready for the store, with the identity the importer worked out.
+public struct PendingRow: Sendable, Hashable {
+    /// The transaction.
+    public var draft: Draft
+    /// The account's row id.
+    public var accountID: Int64
+    /// ``Draft/fingerprint``, computed once by the importer.
+    public var fingerprint: Int64
+    /// The record's occurrence number (1, 2, …) among records with the same account and
+    /// fingerprint in the same source.
+    public var occurrence: Int
+
+    /// Creates a row.
+    public init(draft: Draft, accountID: Int64, fingerprint: Int64, occurrence: Int) {
+        self.draft = draft
+        self.accountID = accountID
+        self.fingerprint = fingerprint
+        self.occurrence = occurrence
+    }
+
+    /// The identity index's last column: the occurrence, or for a record with its own id a
+    /// negative hash of that id (see the schema's notes in `Migrations.swift`).
+    var discriminator: Int64 {
+        guard let externalID = draft.externalID else { return Int64(occurrence) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in externalID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return -Int64(hash & 0x3fff_ffff_ffff_ffff) - 1
+    }
+}
+
+/// What became of a batch: saved whole, or not at all.
+public enum BatchOutcome: Sendable, Hashable {
+    /// Every row is stored or was already there.
+    case saved(inserted: Int, duplicates: Int)
+    /// Nothing of the batch is stored; the error says why.
+    case notSaved(StoreError)
+}

@@ -1,0 +1,130 @@
+import CSQLite
+import LedgerCore
+
+/// A compiled SQL statement with typed bindings; finalized when released.
+///
+/// Prepare once, then bind, step and reset for each row. Parameters are 1-based, as in SQLite.
+final class Statement {
+    private let handle: OpaquePointer
+    private let database: Database
+    /// The SQL text, for error messages (never the bound values).
+    let sql: String
+
+    init(handle: OpaquePointer, database: Database, sql: String) {
+        self.handle = handle
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds an integer. Calls `sqlite3_bind_int64`.
+    func bind(_ index: Int32, _ value: Int64) throws(StoreError) {
+        try check(sqlite3_bind_int64(handle, index, value), "sqlite3_bind_int64")
+    }
+
+    /// Binds an integer, or NULL. Calls `sqlite3_bind_int64` or `sqlite3_bind_null`.
+    func bind(_ index: Int32, _ value: Int64?) throws(StoreError) {
+        guard let value else { return try bindNull(index) }
+        try bind(index, value)
+    }
+
+    /// Binds text, or NULL. Calls `sqlite3_bind_text`.
+    func bind(_ index: Int32, _ value: String?) throws(StoreError) {
+        guard let value else { return try bindNull(index) }
+        let code = value.utf8CString.withUnsafeBufferPointer { buffer in
+            sqlite3_bind_text(handle, index, buffer.baseAddress, Int32(buffer.count - 1), SQLITE_TRANSIENT_POINTER)
+        }
+        try check(code, "sqlite3_bind_text")
+    }
+
+    /// Binds NULL. Calls `sqlite3_bind_null`.
+    func bindNull(_ index: Int32) throws(StoreError) {
+        try check(sqlite3_bind_null(handle, index), "sqlite3_bind_null")
+    }
+
+    /// Advances to the next row. Calls `sqlite3_step`.
+    ///
+    /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
+    @discardableResult
+    func step() throws(StoreError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error("sqlite3_step", code: code, sql: sql)
+        }
+    }
+
+    /// Clears the bindings and rewinds, ready for the next row. Calls `sqlite3_reset`.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Runs the statement to completion with the given bindings.
+    func run(_ bindings: [Binding] = []) throws(StoreError) {
+        reset()
+        try bindAll(bindings)
+        while try step() {}
+    }
+
+    /// Runs a query and maps every row.
+    func rows<T>(_ bindings: [Binding] = [], _ map: (Statement) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        reset()
+        try bindAll(bindings)
+        var result: [T] = []
+        while try step() { result.append(try map(self)) }
+        return result
+    }
+
+    /// Whether a column is NULL. Calls `sqlite3_column_type`.
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    /// An integer column. Calls `sqlite3_column_int64`.
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    /// An integer column or nil when NULL.
+    func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
+
+    /// A text column ("" for NULL). Calls `sqlite3_column_text`.
+    func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    /// A text column or nil when NULL.
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    private func bindAll(_ bindings: [Binding]) throws(StoreError) {
+        for (offset, binding) in bindings.enumerated() {
+            let index = Int32(offset + 1)
+            switch binding {
+            case .int(let value): try bind(index, value)
+            case .text(let value): try bind(index, value)
+            case .null: try bindNull(index)
+            }
+        }
+    }
+
+    private func check(_ code: Int32, _ function: String) throws(StoreError) {
+        guard code == SQLITE_OK else { throw database.error(function, code: code, sql: sql) }
+    }
+}
+
+/// A value to bind to a `?` placeholder.
+enum Binding {
+    case int(Int64)
+    case text(String)
+    case null
+
+    static func optional(_ value: Int64?) -> Binding { value.map(Binding.int) ?? .null }
+    static func optional(_ value: String?) -> Binding { value.map(Binding.text) ?? .null }
+}
+
+/// SQLite's `SQLITE_TRANSIENT`: copy the bound bytes now.
+private let SQLITE_TRANSIENT_POINTER = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+@available(*, unavailable)
+extension Statement: Sendable {}

@@ -1,0 +1,57 @@
+import LedgerCore
+
+/// A failure in the ledger's database, or a record the store refused.
+///
+/// SQLite failures carry the SQL text and SQLite's code and message, never the bound values (they
+/// may hold account data). The location names the database file, or the record that was being
+/// saved when a batch failed.
+public struct StoreError: LocatedError, Hashable {
+    /// Why the store failed.
+    public enum Reason: Sendable, Hashable {
+        /// A SQLite call failed; `function` names the C function.
+        case sqlite(function: String, code: Int32, message: String, sql: String?)
+        /// The database was written by a newer ledgerport (its schema version is unknown here).
+        case schemaTooNew(found: Int, known: Int)
+        /// No account has that name.
+        case unknownAccount(String)
+        /// A record's currency differs from its account's.
+        case currencyMismatch(account: String, accountCurrency: String, found: String)
+        /// A value read back from the database is not what the schema promises.
+        case corruptValue(column: String, found: String)
+        /// A sum does not fit in 64 bits.
+        case overflow(String)
+    }
+
+    public var reason: Reason
+    public var location: SourceLocation
+
+    /// Creates an error.
+    public init(_ reason: Reason, at location: SourceLocation) {
+        self.reason = reason
+        self.location = location
+    }
+
+    /// The SQLite result code, when the failure came from SQLite.
+    public var sqliteCode: Int32? {
+        if case .sqlite(_, let code, _, _) = reason { return code }
+        return nil
+    }
+
+    public var message: String {
+        switch reason {
+        case .sqlite(let function, let code, let message, let sql):
+            let statement = sql.map { " in `\($0.split(whereSeparator: \.isNewline).joined(separator: " "))`" } ?? ""
+            return "database error: \(function) returned \(code) (\(message))\(statement)"
+        case .schemaTooNew(let found, let known):
+            return "the database's schema is version \(found), newer than this ledgerport knows (\(known)); upgrade ledgerport"
+        case .unknownAccount(let name):
+            return "no account named \"\(name)\"; `ledgerport accounts` lists them"
+        case .currencyMismatch(let account, let accountCurrency, let found):
+            return "account \"\(account)\" holds \(accountCurrency); a record in \(found) can't be added to it"
+        case .corruptValue(let column, let found):
+            return "the database holds \"\(found)\" in \(column), which this version can't read"
+        case .overflow(let what):
+            return "\(what) does not fit in 64 bits of minor units"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import LedgerCore
+
+/// An account as the ledger holds it.
+public struct StoredAccount: Sendable, Hashable {
+    /// The row id.
+    public var id: Int64
+    /// The account's unique name.
+    public var name: String
+    /// Asset or liability.
+    public var kind: AccountKind
+    /// The account's currency.
+    public var currency: Currency
+    /// The institution, when known.
+    public var institution: String?
+    /// The masked account number, when known.
+    public var maskedNumber: String?
+}

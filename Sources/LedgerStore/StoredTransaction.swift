@@ -1,0 +1,31 @@
+import LedgerCore
+
+/// A transaction as the ledger holds it.
+public struct StoredTransaction: Sendable, Hashable {
+    public var id: Int64
+    public var account: String
+    public var bookingDay: Day
+    public var transactionDay: Day?
+    public var amount: Money
+    public var direction: Direction
+    public var description: String
+    public var memo: String
+    public var status: TransactionStatus
+    public var externalID: String?
+    /// The statement's balance after this row, when the source stated one.
+    public var statementBalance: Int64?
+    /// The file, line and column the row was read from, when known.
+    public var location: SourceLocation?
+
+    /// The amount with its direction's sign.
+    public var signedMinorUnits: Int64 { amount.signedMinorUnits(direction) }
+}
+
+/// An account with its booked balance and how many transactions it holds.
+public struct AccountSummary: Sendable, Hashable {
+    public var account: StoredAccount
+    /// The current balance in signed minor units: the latest checkpoint plus booked rows since.
+    public var balance: Int64
+    /// Every transaction, pending included.
+    public var transactionCount: Int
+}

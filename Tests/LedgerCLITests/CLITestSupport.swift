@@ -1,0 +1,50 @@
+import Foundation
+import LedgerCLI
+import LedgerTestSupport
+
+/// Runs `ledgerport` in process against a scratch database and captures what it prints.
+final class CLIHarness {
+    let folder: URL
+    private(set) var output = ""
+    private(set) var errors = ""
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerport-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    var databasePath: String { folder.appendingPathComponent("data/ledger.sqlite").path }
+
+    /// Runs a command line; returns its exit code. `output` and `errors` hold this run's text.
+    @discardableResult
+    func run(_ arguments: String...) -> Int32 { run(arguments) }
+
+    @discardableResult
+    func run(_ arguments: [String]) -> Int32 {
+        var out = ""
+        var err = ""
+        let console = Console(output: { out += $0 }, errors: { err += $0 })
+        let environment = [
+            "LEDGERPORT_DB": databasePath, "HOME": folder.path,
+            "LEDGERPORT_MAPPINGS": Fixture.repositoryRoot.appendingPathComponent("mappings").path,
+        ]
+        let code = Ledgerport.run(arguments, console: console, environment: environment)
+        output = out
+        errors = err
+        return code
+    }
+
+    /// Writes a file in the scratch folder and returns its path.
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// The output parsed as JSON.
+    func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(output.utf8), options: [.fragmentsAllowed])
+    }
+}

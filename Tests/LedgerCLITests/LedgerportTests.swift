@@ -1,0 +1,193 @@
+import Foundation
+import LedgerCLI
+import Testing
+
+private let statement = """
+    Date,Description,Amount,Balance
+    2024-03-01,Opening coffee,-3.80,996.20
+    2024-03-01,Opening coffee,-3.80,992.40
+    2024-03-04,Salary,2500.00,3492.40
+    2024-03-05,Rent,-900.00,2592.40
+
+    """
+
+@Suite("ledgerport import")
+struct ImportCommandTests {
+    @Test("imports, reports JSON in the documented shape, and a second run adds nothing")
+    func importTwice() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("march.csv", statement)
+        #expect(cli.run("import", file, "--account", "Checking", "--json") == 0)
+        let first = try #require(try cli.json() as? [String: Any])
+        #expect(first["status"] as? String == "complete")
+        #expect(first["format"] as? String == "csv")
+        #expect(first["read"] as? Int == 4)
+        #expect(first["inserted"] as? Int == 4)
+        #expect(first["duplicates"] as? Int == 0)
+        #expect(first["batches"] as? Int == 1)
+        #expect(first["failure"] is NSNull)
+        let checkpoints = try #require(first["checkpoints"] as? [[String: Any]])
+        #expect(checkpoints.count == 1)
+        #expect(checkpoints[0]["account"] as? String == "Checking")
+        #expect(checkpoints[0]["asOf"] as? String == "2024-03-05")
+        #expect(checkpoints[0]["actual"] as? String == "2592.40")
+        #expect(checkpoints[0]["expected"] as? String == "2592.40")
+        #expect(checkpoints[0]["discrepancy"] as? String == "0.00")
+        #expect(checkpoints[0]["status"] as? String == "reconciled")
+
+        #expect(cli.run("import", file, "--account", "Checking", "--json") == 0)
+        let second = try #require(try cli.json() as? [String: Any])
+        #expect(second["inserted"] as? Int == 0)
+        #expect(second["duplicates"] as? Int == 4)
+    }
+
+    @Test("a stopped import exits 1, names the record on stderr and in JSON")
+    func stopped() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("bad.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n2024-01-03,Tea,abc\n")
+        #expect(cli.run("import", file, "--account", "Checking", "--json") == 1)
+        let report = try #require(try cli.json() as? [String: Any])
+        #expect(report["status"] as? String == "stopped")
+        let failure = try #require(report["failure"] as? [String: Any])
+        #expect(failure["record"] as? Int == 2)
+        #expect(failure["location"] as? String == "\(file):3:16")
+        #expect((failure["reason"] as? String)?.contains("\"abc\" is not an amount") == true)
+        #expect(cli.errors.contains("\(file):3:16: error:"))
+    }
+
+    @Test("several files give an array of reports")
+    func severalFiles() throws {
+        let cli = try CLIHarness()
+        let a = try cli.write("a.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
+        let b = try cli.write("b.csv", "Date,Description,Amount\n2024-01-03,Tea,-2.10\n")
+        #expect(cli.run("import", a, b, "--account", "Checking", "--json") == 0)
+        #expect((try cli.json() as? [[String: Any]])?.count == 2)
+    }
+
+    @Test("a dry run writes nothing")
+    func dryRun() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("march.csv", statement)
+        #expect(cli.run("import", file, "--dry-run", "--json") == 0)
+        #expect((try cli.json() as? [String: Any])?["status"] as? String == "dry-run")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+}
+
+@Suite("ledgerport listings")
+struct ListingTests {
+    @Test("accounts, transactions and imports list what was imported, as JSON with exact decimal strings")
+    func listings() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("march.csv", statement)
+        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        #expect(cli.output.contains("reconciled"))
+
+        #expect(cli.run("accounts", "--json") == 0)
+        let accounts = try #require(try cli.json() as? [[String: Any]])
+        #expect(accounts.count == 1)
+        #expect(accounts[0]["name"] as? String == "Checking")
+        #expect(accounts[0]["type"] as? String == "asset")
+        #expect(accounts[0]["currency"] as? String == "EUR")
+        #expect(accounts[0]["balance"] as? String == "2592.40")
+        #expect(accounts[0]["transactions"] as? Int == 4)
+
+        #expect(cli.run("transactions", "--account", "Checking", "--from", "2024-03-04", "--to", "2024-03-05", "--json") == 0)
+        let transactions = try #require(try cli.json() as? [[String: Any]])
+        #expect(transactions.count == 2)
+        let rent = transactions[1]
+        #expect(rent["date"] as? String == "2024-03-05")
+        #expect(rent["amount"] as? String == "900.00")
+        #expect(rent["direction"] as? String == "debit")
+        #expect(rent["currency"] as? String == "EUR")
+        #expect(rent["description"] as? String == "Rent")
+        #expect(rent["status"] as? String == "booked")
+        #expect(rent["externalID"] is NSNull)
+        #expect(rent["id"] is Int)
+
+        #expect(cli.run("imports", "--json") == 0)
+        let imports = try #require(try cli.json() as? [[String: Any]])
+        #expect(imports.first?["status"] as? String == "complete")
+
+        #expect(cli.run("transactions") == 0)
+        #expect(cli.output.contains("-900.00"))
+        #expect(cli.run("formats") == 0)
+        #expect(cli.output.contains("csv"))
+    }
+}
+
+@Suite("ledgerport reconcile")
+struct ReconcileCommandTests {
+    @Test("a manual checkpoint reports the discrepancy, exits 0, and appears in the history")
+    func manual() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("march.csv", statement)
+        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        #expect(cli.run("reconcile", "Checking", "--balance", "2600.00", "--as-of", "2024-03-31", "--json") == 0)
+        let checkpoint = try #require(try cli.json() as? [String: Any])
+        #expect(checkpoint["expected"] as? String == "2592.40")
+        #expect(checkpoint["discrepancy"] as? String == "7.60")
+        #expect(checkpoint["status"] as? String == "discrepancy")
+
+        #expect(cli.run("reconcile", "Checking", "--json") == 0)
+        let history = try #require(try cli.json() as? [[String: Any]])
+        #expect(history.map { $0["asOf"] as? String } == ["2024-03-31", "2024-03-05", "2024-02-29"])
+        #expect(history.last?["status"] as? String == "baseline")
+    }
+
+    @Test("a bad amount or day is a usage error naming what was expected")
+    func badValues() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("march.csv", statement)
+        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        #expect(cli.run("reconcile", "Checking", "--balance", "12,34.5", "--as-of", "2024-03-31") == 2)
+        #expect(cli.errors.contains("--balance 12,34.5 is not an amount"))
+        #expect(cli.run("reconcile", "Checking", "--balance", "12.00", "--as-of", "2024-02-30") == 2)
+        #expect(cli.errors.contains("expected YYYY-MM-DD"))
+        #expect(cli.run("reconcile", "Nobody", "--balance", "1", "--as-of", "2024-03-31") == 1)
+        #expect(cli.errors.contains("no account named \"Nobody\""))
+    }
+}
+
+@Suite("ledgerport usage")
+struct UsageTests {
+    @Test("every command has --help generated from its options")
+    func help() throws {
+        let cli = try CLIHarness()
+        for command in ["import", "accounts", "transactions", "imports", "reconcile", "formats"] {
+            #expect(cli.run(command, "--help") == 0)
+            #expect(cli.output.hasPrefix("USAGE: ledgerport \(command)"))
+            #expect(cli.output.contains("--help"))
+        }
+        #expect(cli.run("--help") == 0)
+        #expect(cli.output.contains("COMMANDS:"))
+        #expect(cli.run("--version") == 0)
+        #expect(cli.output.hasPrefix("ledgerport "))
+    }
+
+    @Test(
+        "bad usage exits 2 with a message",
+        arguments: [
+            (["import"], "needs at least one FILE"), (["import", "x.csv", "--bogus"], "unknown option --bogus"),
+            (["import", "x.csv", "--account"], "--account needs a value"), (["frobnicate"], "unknown command"),
+            (["import", "x.csv", "--batch-size", "0"], "expected a whole number"),
+            (["transactions", "--from", "2024-02-30"], "expected YYYY-MM-DD"), ([], "no command given"),
+            (["import", "x.csv", "--format", "qif"], "not a known format"),
+        ])
+    func badUsage(arguments: [String], message: String) throws {
+        let cli = try CLIHarness()
+        #expect(cli.run(arguments) == 2)
+        #expect(cli.errors.contains(message))
+        #expect(cli.output.isEmpty)
+    }
+
+    @Test("--db and LEDGERPORT_DB choose the database; its folder is created on first use")
+    func databaseLocation() throws {
+        let cli = try CLIHarness()
+        let custom = cli.folder.appendingPathComponent("elsewhere/deep/my.sqlite").path
+        #expect(cli.run("--db", custom, "accounts") == 0)
+        #expect(FileManager.default.fileExists(atPath: custom))
+        #expect(cli.run("accounts") == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+}

@@ -1,0 +1,60 @@
+import LedgerCore
+import Testing
+
+@Suite("Draft")
+struct DraftTests {
+    private func draft(_ description: String, units: Int64 = 380, day: String = "2024-01-02") -> Draft {
+        Draft(
+            account: "Checking", bookingDay: Day(iso: day)!, amount: Money(minorUnits: units, currency: .EUR),
+            direction: .debit, description: description, location: SourceLocation(file: "a.csv", line: 2, column: 1))
+    }
+
+    @Test("the fingerprint ignores case, spacing and Unicode composition")
+    func fingerprintNormalises() {
+        #expect(draft("CAFÉ  de la Gare").fingerprint == draft(" café de la gare ").fingerprint)
+        #expect(draft("Cafe\u{301}").fingerprint == draft("Café").fingerprint)
+    }
+
+    @Test("the fingerprint changes with the day, the amount and the direction")
+    func fingerprintDistinguishes() {
+        let base = draft("Coffee")
+        #expect(base.fingerprint != draft("Coffee", units: 381).fingerprint)
+        #expect(base.fingerprint != draft("Coffee", day: "2024-01-03").fingerprint)
+        var credit = base
+        credit.direction = .credit
+        #expect(base.fingerprint != credit.fingerprint)
+        #expect(base.fingerprint == draft("Coffee").fingerprint)
+    }
+
+    @Test("validation refuses an amount in another currency than the account's")
+    func validation() throws {
+        #expect(throws: CoreError.self) { try draft("x").validate(accountCurrency: .USD) }
+        try draft("x").validate(accountCurrency: .EUR)
+        var unnamed = draft("x")
+        unnamed.account = ""
+        #expect(throws: CoreError.self) { try unnamed.validate(accountCurrency: nil) }
+    }
+
+    @Test("the signed amount follows the direction")
+    func signed() {
+        #expect(draft("x").signedMinorUnits == -380)
+    }
+}
+
+@Suite("SHA256")
+struct SHA256Tests {
+    @Test("matches the FIPS 180-2 test vectors")
+    func vectors() {
+        var empty = SHA256()
+        empty.update([UInt8]())
+        #expect(empty.hexDigest() == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        var abc = SHA256()
+        abc.update(Array("abc".utf8))
+        #expect(abc.hexDigest() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        var long = SHA256()
+        let text = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        long.update(text[0..<10])
+        long.update(text[10...])
+        #expect(long.hexDigest() == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+}
