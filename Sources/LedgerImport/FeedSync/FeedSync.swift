@@ -1,0 +1,267 @@
+import FeedAdapter
+import LedgerCore
+import LedgerStore
+
+/// Syncs a FinanceKit-shaped feed into the ledger, exactly once, stream by stream.
+///
+/// Each batch is applied in its own database transaction together with its stream's new
+/// position, so a crash replays at most the batch it interrupted. Only batches after the stored
+/// position are read (in the folder form, only their files). A stream whose stored token no
+/// longer continues the feed is resynced from its newest snapshot, alone; a malformed batch
+/// stops its stream there while the other streams go on. After the batches, every account whose
+/// streams changed gets a checkpoint against its newest booked balance.
+///
+/// ```swift
+/// let report = try FeedSync(ledger: ledger).sync(folderAt: "Wallet-export")
+/// ```
+public final class FeedSync {
+    private let ledger: Ledger
+    private let batchLimit: Int?
+    private var applied = 0
+    private var accounts: [String: StoredAccount] = [:]
+
+    /// Prepares a sync.
+    ///
+    /// - Parameters:
+    ///   - ledger: the ledger to write to.
+    ///   - batchLimit: stop after applying this many batches in all (a stand-in for a killed
+    ///     process in tests); `nil` for no limit.
+    public init(ledger: Ledger, batchLimit: Int? = nil) {
+        self.ledger = ledger
+        self.batchLimit = batchLimit
+    }
+
+    // MARK: - Folder form
+
+    /// Syncs a feed folder.
+    ///
+    /// - Throws: ``FeedError`` when `feed.json` or the stream folders can't be read, or
+    ///   ``StoreError`` when the database fails outside a batch (reading positions, checkpoints).
+    public func sync(folderAt path: String) throws -> FeedSyncReport {
+        try sync(try FeedFolder(path: path))
+    }
+
+    /// Syncs an opened feed folder.
+    public func sync(_ folder: FeedFolder) throws -> FeedSyncReport {
+        var report = FeedSyncReport(feed: folder.path)
+        let positions = try ledger.syncPositions()
+        for stream in try folder.streams() {
+            var syncer = StreamSyncer(stream: stream, stored: positions[stream.path], epoch: folder.manifest.epoch)
+            if !isInterrupted { syncFolderStream(&syncer, folder: folder) }
+            report.streams.append(syncer.report)
+        }
+        try finish(&report)
+        return report
+    }
+
+    private func syncFolderStream(_ syncer: inout StreamSyncer, folder: FeedFolder) {
+        let files: [FeedBatchFile]
+        do {
+            files = try folder.batchFiles(of: syncer.stream)
+        } catch {
+            syncer.fail(error)
+            return
+        }
+        var cache: [Int: FeedBatch] = [:]
+        let bySeq = Dictionary(files.map { ($0.seq, $0) }, uniquingKeysWith: { first, _ in first })
+        do {
+            try syncer.plan(
+                seqs: files.map(\.seq),
+                previousToken: { seq in
+                    // swift-format-ignore: NeverForceUnwrap
+                    // The planner only asks for sequence numbers it was given.
+                    let batch = try folder.read(bySeq[seq]!)
+                    cache[seq] = batch
+                    return batch.previousToken
+                },
+                isReset: { seq in
+                    // A batch that can't be read isn't a snapshot; applying it will report it.
+                    guard let file = bySeq[seq], let batch = try? folder.read(file) else { return false }
+                    if batch.reset { cache[seq] = batch }
+                    return batch.reset
+                })
+        } catch {
+            syncer.fail(error, at: .file(folder.path + "/" + syncer.stream.path))
+            return
+        }
+        guard let start = syncer.startSeq else { return }
+        for file in files where file.seq >= start {
+            if isInterrupted { return }
+            let batch: FeedBatch
+            do {
+                batch = try cache.removeValue(forKey: file.seq) ?? folder.read(file)
+            } catch {
+                syncer.fail(error)
+                return
+            }
+            guard apply(batch, with: &syncer) else { return }
+        }
+    }
+
+    // MARK: - JSON Lines form
+
+    /// Syncs a feed in its JSON Lines form.
+    ///
+    /// The file is read twice: once to decide where each stream starts, once to apply. Unlike the
+    /// folder form, its cost grows with the whole file. A line that is not JSON naming a stream
+    /// can't be charged to one stream and stops the whole sync before anything is written.
+    ///
+    /// - Parameter open: opens the file from its start (called twice).
+    /// - Throws: ``FeedError`` for a missing or bad manifest or a line naming no stream, or
+    ///   ``StoreError`` for a database failure outside a batch.
+    public func sync(lines open: () throws -> any ByteStream) throws -> FeedSyncReport {
+        // Pass 1: what each stream holds, up to its first bad line.
+        let index = try FeedLines(try open())
+        var seqs: [FeedStream: [Int]] = [:]
+        var headers: [FeedStream: [Int: (previousToken: String?, reset: Bool)]] = [:]
+        var broken: Set<FeedStream> = []
+        var order: [FeedStream] = [.accounts]
+        while let entry = try index.nextEntry() {
+            guard let stream = entry.stream else {
+                if case .failure(let error) = entry.result { throw error }
+                continue
+            }
+            if !order.contains(stream) { order.append(stream) }
+            guard !broken.contains(stream) else { continue }
+            switch entry.result {
+            case .success(let batch):
+                seqs[stream, default: []].append(batch.seq)
+                headers[stream, default: [:]][batch.seq] = (batch.previousToken, batch.reset)
+            case .failure:
+                broken.insert(stream)
+            }
+        }
+        let positions = try ledger.syncPositions()
+        var syncers: [FeedStream: StreamSyncer] = [:]
+        for stream in order {
+            var syncer = StreamSyncer(stream: stream, stored: positions[stream.path], epoch: index.manifest.epoch)
+            let known = headers[stream] ?? [:]
+            do {
+                try syncer.plan(
+                    seqs: seqs[stream] ?? [], previousToken: { known[$0]?.previousToken ?? nil },
+                    isReset: { known[$0]?.reset ?? false })
+            } catch {
+                syncer.fail(error, at: .file(index.name))
+            }
+            syncers[stream] = syncer
+        }
+
+        // Pass 2: apply, in file order.
+        let lines = try FeedLines(try open())
+        while !isInterrupted, let entry = try lines.nextEntry() {
+            guard let stream = entry.stream, var syncer = syncers[stream], !syncer.isFailed else { continue }
+            switch entry.result {
+            case .failure(let error):
+                syncer.fail(error)
+            case .success(let batch):
+                if syncer.isActive, let start = syncer.startSeq, batch.seq >= start { _ = apply(batch, with: &syncer) }
+            }
+            syncers[stream] = syncer
+        }
+        var report = FeedSyncReport(feed: index.name)
+        report.streams = order.sorted().compactMap { syncers[$0]?.report }
+        try finish(&report)
+        return report
+    }
+
+    // MARK: - Applying
+
+    private var isInterrupted: Bool {
+        guard let batchLimit else { return false }
+        return applied >= batchLimit
+    }
+
+    /// Applies one batch to its stream; `false` when the stream must stop.
+    private func apply(_ batch: FeedBatch, with syncer: inout StreamSyncer) -> Bool {
+        do {
+            let isSnapshot = try syncer.accept(batch)
+            let (change, rejected) = try syncBatch(for: batch, isSnapshot: isSnapshot, epoch: syncer.epoch)
+            let counts = try ledger.applySync(change)
+            applied += 1
+            syncer.applied(batch, counts: counts, rejected: rejected)
+            return true
+        } catch {
+            syncer.fail(error)
+            return false
+        }
+    }
+
+    /// Turns a feed batch into what the store writes.
+    private func syncBatch(for batch: FeedBatch, isSnapshot: Bool, epoch: String) throws -> (SyncBatch, rejected: Int) {
+        let position = SyncPosition(epoch: epoch, lastSeq: batch.seq, lastToken: batch.newToken)
+        var rejected = 0
+        var change = SyncBatch(stream: batch.stream.path, position: position, isSnapshot: isSnapshot)
+        switch batch.changes {
+        case .accounts(let changes):
+            change.accounts = changes.upserts.map(\.reference)
+        case .balances(let changes):
+            let account = try storedAccount(batch)
+            change.account = account
+            for model in changes.upserts {
+                for balance in model.statementBalances(accountName: account.name, kind: account.kind) {
+                    guard balance.currency == account.currency else {
+                        throw CoreError(
+                            .currencyMismatch(balance.currency.code, "the account's currency \(account.currency.code)"),
+                            at: balance.location)
+                    }
+                    change.balances.append(balance)
+                }
+            }
+        case .transactions(let changes):
+            let account = try storedAccount(batch)
+            change.account = account
+            change.deletions = changes.deleted
+            for transaction in changes.upserts {
+                guard let draft = transaction.draft(accountName: account.name, kind: account.kind) else {
+                    change.deletions.append(transaction.id)
+                    rejected += 1
+                    continue
+                }
+                try draft.validate(accountCurrency: account.currency)
+                change.upserts.append(
+                    PendingRow(draft: draft, accountID: account.id, fingerprint: draft.fingerprint, occurrence: 1))
+            }
+        }
+        return (change, rejected)
+    }
+
+    private func storedAccount(_ batch: FeedBatch) throws -> StoredAccount {
+        let name = batch.stream.accountID ?? ""
+        if let account = accounts[name] { return account }
+        guard let account = try ledger.account(named: name) else {
+            throw FeedError(
+                .invalidValue(
+                    found: "account \"\(name)\"",
+                    expected: "an account the accounts stream declares (it has not been synced)"),
+                at: batch.location, jsonPath: "$.accountID")
+        }
+        accounts[name] = account
+        return account
+    }
+
+    // MARK: - Checkpoints
+
+    /// Checks each account whose balances or transactions changed against its newest booked
+    /// balance (rule 7), with the store's checkpoint: booked transactions only, re-baselined at
+    /// the statement. Also collects each such account's newest available balance.
+    private func finish(_ report: inout FeedSyncReport) throws {
+        report.isInterrupted = isInterrupted
+        let touched = Set(report.streams.filter { $0.batches > 0 }.compactMap(\.stream.accountID)).sorted()
+        for accountID in touched {
+            guard let account = try ledger.account(named: accountID) else { continue }
+            if let newest = try ledger.newestStatementBalance(of: account, kind: .ledger) {
+                report.checkpoints.append(
+                    try ledger.checkpoint(account, asOf: newest.asOf, actual: newest.signedMinorUnits, source: .sync))
+            }
+            if let available = try ledger.newestStatementBalance(of: account, kind: .available) {
+                report.availableBalances.append(
+                    AvailableBalance(
+                        account: account.name, asOf: available.asOf, signedMinorUnits: available.signedMinorUnits,
+                        currency: account.currency))
+            }
+        }
+    }
+}
+
+@available(*, unavailable)
+extension FeedSync: Sendable {}

@@ -1,0 +1,105 @@
+import FeedAdapter
+import LedgerCore
+import LedgerStore
+
+/// One stream's progress during a sync: where it starts, the token chain it must continue, and
+/// its report.
+struct StreamSyncer {
+    let stream: FeedStream
+    let stored: SyncPosition?
+    let epoch: String
+    var report: FeedStreamReport
+    /// The first batch to apply, once planned (`nil`: nothing to do).
+    private(set) var startSeq: Int?
+    private var startsWithSnapshot = false
+    private var lastSeq: Int?
+    private var lastToken: String?
+    /// Whether a batch stopped the stream.
+    private(set) var isFailed = false
+
+    init(stream: FeedStream, stored: SyncPosition?, epoch: String) {
+        self.stream = stream
+        self.stored = stored
+        self.epoch = epoch
+        self.report = FeedStreamReport(stream: stream)
+        report.lastSeq = stored?.lastSeq
+    }
+
+    /// Whether the stream may still take batches.
+    var isActive: Bool { !isFailed && startSeq != nil }
+
+    /// Decides where to start (see ``FeedSyncPlan``).
+    mutating func plan(seqs: [Int], previousToken: (Int) throws -> String?, isReset: (Int) throws -> Bool) throws {
+        let plan: FeedSyncPlan
+        do {
+            plan = try FeedSyncPlan.make(
+                stored: stored, epoch: epoch, seqs: seqs, previousToken: previousToken, isReset: isReset)
+        } catch let noStart as FeedSyncPlan.NoStart {
+            throw SyncStartError(firstSeq: noStart.firstSeq)
+        }
+        startSeq = plan.startSeq
+        startsWithSnapshot = plan.startsWithSnapshot
+        if let reason = plan.resyncReason {
+            report.resynced = true
+            report.reason = reason
+        }
+    }
+
+    /// Checks that a batch continues the chain; returns whether it is applied as a snapshot.
+    ///
+    /// - Throws: ``FeedError`` for a missing sequence number or a `previousToken` that does not
+    ///   continue the batch before.
+    mutating func accept(_ batch: FeedBatch) throws(FeedError) -> Bool {
+        guard let start = startSeq else { return false }
+        if let lastSeq {
+            guard batch.seq == lastSeq + 1 else {
+                throw FeedError(.sequenceGap(after: lastSeq, next: batch.seq), at: batch.location)
+            }
+            guard batch.previousToken == lastToken else {
+                throw FeedError(
+                    .invalidValue(
+                        found: "previousToken \(batch.previousToken.map { "\"\($0)\"" } ?? "null")",
+                        expected: "\"\(lastToken ?? "")\", the newToken of batch \(lastSeq)"),
+                    at: batch.location, jsonPath: "$.previousToken")
+            }
+            return batch.reset
+        }
+        guard batch.seq == start else {
+            throw FeedError(.sequenceGap(after: start - 1, next: batch.seq), at: batch.location)
+        }
+        return startsWithSnapshot || batch.reset
+    }
+
+    /// Records an applied batch.
+    mutating func applied(_ batch: FeedBatch, counts: SyncCounts, rejected: Int) {
+        report.rejected += rejected
+        lastSeq = batch.seq
+        lastToken = batch.newToken
+        report.lastSeq = batch.seq
+        report.batches += 1
+        report.inserted += counts.inserted
+        report.updated += counts.updated
+        report.deleted += counts.deleted
+    }
+
+    /// Stops the stream at an error.
+    mutating func fail(_ error: any Error, at fallback: SourceLocation? = nil) {
+        isFailed = true
+        if let located = error as? any LocatedError {
+            report.failure = FeedSyncFailure(located)
+        } else if let start = error as? SyncStartError {
+            report.failure = FeedSyncFailure(location: fallback ?? .file(stream.path), reason: start.message)
+        } else {
+            report.failure = FeedSyncFailure(location: fallback ?? .file(stream.path), reason: "\(error)")
+        }
+    }
+}
+
+/// A stream that starts after batch 1 without a snapshot to start from.
+struct SyncStartError: Error {
+    var firstSeq: Int
+    var message: String {
+        "the stream's first batch is \(firstSeq), not 1, and none of its batches is a reset snapshot; "
+            + "expected the history from batch 1 or from a snapshot"
+    }
+}
