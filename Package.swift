@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),
         .testTarget(
             name: "LedgerImportTests",
-            dependencies: ["LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport"]
+            dependencies: ["LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport", "FeedAdapter"]
         ),
         .testTarget(
             name: "LedgerCLITests",

@@ -32,16 +32,17 @@ public struct SyncBatch: Sendable {
     public var upserts: [PendingRow]
     /// External ids of transactions to delete (an unknown id is a no-op).
     public var deletions: [String]
-    /// Whether `upserts` is the account's complete set of synced rows: every row of the account
-    /// with an external id that `upserts` does not hold is deleted.
-    public var isSnapshot: Bool
+    /// Whether `upserts` is the account's complete set of transactions (a transaction stream's
+    /// snapshot): every row of the account with an external id that `upserts` does not hold is
+    /// deleted. Leave it `false` for accounts and balances.
+    public var replacesTransactions: Bool
     /// Statement balances to record (replacing one of the same account, kind and day).
     public var balances: [StatementBalance]
 
     /// Creates a batch.
     public init(
         stream: String, position: SyncPosition, accounts: [AccountReference] = [], account: StoredAccount? = nil,
-        upserts: [PendingRow] = [], deletions: [String] = [], isSnapshot: Bool = false,
+        upserts: [PendingRow] = [], deletions: [String] = [], replacesTransactions: Bool = false,
         balances: [StatementBalance] = []
     ) {
         self.stream = stream
@@ -50,7 +51,7 @@ public struct SyncBatch: Sendable {
         self.account = account
         self.upserts = upserts
         self.deletions = deletions
-        self.isSnapshot = isSnapshot
+        self.replacesTransactions = replacesTransactions
         self.balances = balances
     }
 }
@@ -95,7 +96,7 @@ extension Ledger {
             try upsertAccounts(batch.accounts, counts: &counts)
             if let account = batch.account {
                 try upsertTransactions(batch.upserts, counts: &counts)
-                if batch.isSnapshot {
+                if batch.replacesTransactions {
                     try deleteTransactions(of: account, notIn: batch.upserts.compactMap(\.draft.externalID), counts: &counts)
                 }
                 try deleteTransactions(of: account, externalIDs: batch.deletions, counts: &counts)

@@ -190,7 +190,7 @@ public final class FeedSync {
     private func syncBatch(for batch: FeedBatch, isSnapshot: Bool, epoch: String) throws -> (SyncBatch, rejected: Int) {
         let position = SyncPosition(epoch: epoch, lastSeq: batch.seq, lastToken: batch.newToken)
         var rejected = 0
-        var change = SyncBatch(stream: batch.stream.path, position: position, isSnapshot: isSnapshot)
+        var change = SyncBatch(stream: batch.stream.path, position: position)
         switch batch.changes {
         case .accounts(let changes):
             change.accounts = changes.upserts.map(\.reference)
@@ -210,6 +210,7 @@ public final class FeedSync {
         case .transactions(let changes):
             let account = try storedAccount(batch)
             change.account = account
+            change.replacesTransactions = isSnapshot
             change.deletions = changes.deleted
             for transaction in changes.upserts {
                 guard let draft = transaction.draft(accountName: account.name, kind: account.kind) else {
