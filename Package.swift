@@ -5,7 +5,7 @@ import PackageDescription
 /// Each row generates the adapter's target, its test target and its link into LedgerImport.
 let adapters: [(name: String, dependencies: [Target.Dependency])] = [
     ("CSVAdapter", []),
-    ("FeedAdapter", []),
+    ("FeedAdapter", [])
 ]
 
 let adapterTargets: [Target] = adapters.flatMap { adapter -> [Target] in
@@ -40,10 +40,6 @@ let package = Package(
         ),
         .target(name: "LedgerCLI", dependencies: ["LedgerCore", "LedgerStore", "LedgerImport"]),
         .executableTarget(name: "ledgerport", dependencies: ["LedgerCLI"]),
-        .executableTarget(
-            name: "LedgerBench",
-            dependencies: ["LedgerCore", "LedgerStore", "LedgerImport"]
-        ),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),

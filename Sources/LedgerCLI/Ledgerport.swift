@@ -70,11 +70,13 @@ public enum Ledgerport {
             return 0
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            console.error("unknown command '\(first)'; expected one of \(commands.map { $0.name }.joined(separator: ", "))")
+            console.error(
+                "unknown command '\(first)'; expected one of \(commands.map { $0.name }.joined(separator: ", "))")
             return 2
         }
         do {
-            let parsed = try ParsedArguments.parse(Array(rest.dropFirst()), options: command.options, command: command.name)
+            let parsed = try ParsedArguments.parse(
+                Array(rest.dropFirst()), options: command.options, command: command.name)
             if parsed.wantsHelp {
                 console.print(command.help)
                 return 0

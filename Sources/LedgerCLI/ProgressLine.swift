@@ -1,6 +1,5 @@
 import LedgerImport
 
-
 /// A progress line on a terminal's stderr for long imports: rows so far and rows per second.
 ///
 /// Drawn at most ten times a second, only when stderr is a terminal and output isn't JSON, and

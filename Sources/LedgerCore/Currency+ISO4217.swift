@@ -1,10 +1,17 @@
 extension Currency {
-    /// Common currencies, spelled out for readability at call sites and in tests.
+    /// Common currencies, spelled out for readability at call sites and in tests. They keep the
+    /// ISO 4217 spelling, upper case.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let EUR = Currency(known: "EUR", minorDigits: 2)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let USD = Currency(known: "USD", minorDigits: 2)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let GBP = Currency(known: "GBP", minorDigits: 2)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let CHF = Currency(known: "CHF", minorDigits: 2)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let JPY = Currency(known: "JPY", minorDigits: 0)
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let BHD = Currency(known: "BHD", minorDigits: 3)
 
     private init(known code: String, minorDigits: Int) {

@@ -37,9 +37,12 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        let y = String(year), m = String(month), d = String(day)
-        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
-            + (m.count < 2 ? "0" : "") + m + "-" + (d.count < 2 ? "0" : "") + d
+        let digits: [UInt8] = [
+            UInt8(48 + year / 1000 % 10), UInt8(48 + year / 100 % 10), UInt8(48 + year / 10 % 10),
+            UInt8(48 + year % 10), 45, UInt8(48 + month / 10), UInt8(48 + month % 10), 45, UInt8(48 + day / 10),
+            UInt8(48 + day % 10),
+        ]
+        return String(decoding: digits, as: UTF8.self)
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool {

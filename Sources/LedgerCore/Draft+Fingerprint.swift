@@ -15,7 +15,9 @@ extension Draft {
         hash.combine(amount.minorUnits)
         for byte in amount.currency.code.utf8 { hash.combine(byte) }
         hash.combine(direction == .credit ? UInt8(ascii: "+") : UInt8(ascii: "-"))
-        for byte in Draft.normalisedDescription(description).utf8 { hash.combine(byte) }
+        if !hash.combineFoldedASCII(description) {
+            for byte in Draft.normalisedDescription(description).utf8 { hash.combine(byte) }
+        }
         return Int64(bitPattern: hash.value)
     }
 
@@ -67,6 +69,29 @@ struct FNV1a {
 
     mutating func combine(_ byte: UInt8) {
         value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    /// Hashes an ASCII description as ``Draft/normalisedDescription(_:)`` would write it, without
+    /// building the string. Returns `false`, having hashed nothing, when the text is not ASCII.
+    mutating func combineFoldedASCII(_ text: String) -> Bool {
+        var copy = self
+        var pendingSpace = false
+        var wroteAny = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { return false }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                pendingSpace = wroteAny
+                continue
+            }
+            if pendingSpace {
+                copy.combine(UInt8(0x20))
+                pendingSpace = false
+            }
+            copy.combine(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            wroteAny = true
+        }
+        self = copy
+        return true
     }
 
     mutating func combine(_ number: Int64) {

@@ -7,6 +7,7 @@ public struct SHA256: Sendable {
     ]
     private var pending: [UInt8] = []
     private var totalBytes: UInt64 = 0
+    private var schedule = [UInt32](repeating: 0, count: 64)
 
     /// Starts an empty digest.
     public init() { pending.reserveCapacity(64) }
@@ -14,13 +15,25 @@ public struct SHA256: Sendable {
     /// Feeds bytes.
     public mutating func update(_ bytes: some Collection<UInt8>) {
         totalBytes &+= UInt64(bytes.count)
-        for byte in bytes {
-            pending.append(byte)
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in absorb(buffer) }
+        if handled == nil { Array(bytes).withUnsafeBufferPointer { absorb($0) } }
+    }
+
+    private mutating func absorb(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, buffer.count)
+            pending.append(contentsOf: buffer[0..<take])
+            offset = take
+            guard pending.count == 64 else { return }
+            compress(pending)
+            pending.removeAll(keepingCapacity: true)
         }
+        while buffer.count - offset >= 64 {
+            compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
+            offset += 64
+        }
+        pending.append(contentsOf: buffer[offset...])
     }
 
     /// Finishes and returns the digest as 64 lower-case hex digits.
@@ -59,7 +72,8 @@ public struct SHA256: Sendable {
     ]
 
     private mutating func compress(_ block: some Collection<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
+        var w = schedule
+        defer { schedule = w }
         var index = block.startIndex
         for t in 0..<16 {
             var word: UInt32 = 0
@@ -74,8 +88,14 @@ public struct SHA256: Sendable {
             let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
+        var a = state[0]
+        var b = state[1]
+        var c = state[2]
+        var d = state[3]
+        var e = state[4]
+        var f = state[5]
+        var g = state[6]
+        var h = state[7]
         for t in 0..<64 {
             let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
             let choice = (e & f) ^ (~e & g)

@@ -77,13 +77,34 @@ public struct BatchImporter {
                     sourcePath: stream.name, adapter: adapter.id, mapping: options.mapping)
             }
             let reader = try adapter.init(options: options)
-            try reader.drafts(from: stream) { event in try session.accept(event) }
+            let pipeline = EventPipeline(adapter: reader, stream: stream, draftsPerChunk: batchSize)
+            try Self.consume(pipeline, into: &session)
             try session.flush()
             try session.runCheckpoints()
         } catch {
             session.stop(with: error, file: stream.name)
         }
         return session.report
+    }
+
+    /// Takes the reading thread's events in order until it finishes; on a failure here, cancels
+    /// it and waits for it to end before rethrowing, so the stream is never shared.
+    private static func consume(_ pipeline: EventPipeline, into session: inout ImportSession) throws {
+        while true {
+            switch pipeline.next() {
+            case .events(let events):
+                do {
+                    for event in events { try session.accept(event) }
+                } catch {
+                    pipeline.cancel()
+                    while case .events = pipeline.next() {}
+                    throw error
+                }
+            case .finished(let error):
+                if let error { throw error }
+                return
+            }
+        }
     }
 }
 

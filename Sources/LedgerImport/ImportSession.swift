@@ -69,7 +69,9 @@ struct ImportSession {
         guard let ledger else { return }
         let ordered = balances.sorted { ($0.account, $0.asOf, $0.kind.order) < ($1.account, $1.asOf, $1.kind.order) }
         for balance in ordered {
-            guard let account = try storedAccount(named: balance.account, currency: balance.currency, at: balance.location)
+            guard
+                let account = try storedAccount(
+                    named: balance.account, currency: balance.currency, at: balance.location)
             else { continue }
             try ledger.recordStatementBalance(balance, account: account, importID: report.importID)
             switch balance.kind {
@@ -93,7 +95,8 @@ struct ImportSession {
         report.status = .stopped
         if let refused = error as? BatchRefused {
             report.failure = ImportFailure(
-                record: refused.firstRecord, location: refused.error.location == .file(ledger?.path ?? "")
+                record: refused.firstRecord,
+                location: refused.error.location == .file(ledger?.path ?? "")
                     ? refused.location : refused.error.location,
                 reason: refused.error.message)
         } else if let located = error as? any LocatedError {
@@ -119,7 +122,9 @@ struct ImportSession {
         try draft.validate(accountCurrency: reference?.currency)
         let accountNumber: Int64
         if let ledger {
-            guard let account = try storedAccount(named: draft.account, currency: draft.amount.currency, at: draft.location)
+            guard
+                let account = try storedAccount(
+                    named: draft.account, currency: draft.amount.currency, at: draft.location)
             else { throw ImportError(.undeclaredAccount(draft.account), at: draft.location) }
             if account.currency != draft.amount.currency {
                 throw StoreError(
@@ -140,7 +145,8 @@ struct ImportSession {
             occurrences[key] = count
             occurrence = Int(count)
         }
-        batch.append(PendingRow(draft: draft, accountID: accountNumber, fingerprint: fingerprint, occurrence: occurrence))
+        batch.append(
+            PendingRow(draft: draft, accountID: accountNumber, fingerprint: fingerprint, occurrence: occurrence))
         if batch.count >= batchSize { try flush() }
     }
 

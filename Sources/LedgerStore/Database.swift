@@ -30,11 +30,13 @@ final class Database {
         }
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_commit_hook(handle, { context in
-            guard let context else { return 0 }
-            Unmanaged<CommitCounter>.fromOpaque(context).takeUnretainedValue().count += 1
-            return 0
-        }, Unmanaged.passUnretained(commits).toOpaque())
+        sqlite3_commit_hook(
+            handle,
+            { context in
+                guard let context else { return 0 }
+                Unmanaged<CommitCounter>.fromOpaque(context).takeUnretainedValue().count += 1
+                return 0
+            }, Unmanaged.passUnretained(commits).toOpaque())
     }
 
     deinit {

@@ -7,7 +7,8 @@ extension Ledger {
     public func beginImport(sourcePath: String, adapter: String, mapping: String?) throws(StoreError) -> Int64 {
         try write {
             let insert = try database.prepare(
-                "INSERT INTO imports (started_at, source_path, adapter, mapping, status) VALUES (?, ?, ?, ?, 'running')")
+                "INSERT INTO imports (started_at, source_path, adapter, mapping, status) VALUES (?, ?, ?, ?, 'running')"
+            )
             try insert.run([.text(Ledger.now()), .text(sourcePath), .text(adapter), .optional(mapping)])
             return database.lastInsertRowID
         }

@@ -98,7 +98,8 @@ extension Ledger {
                 file: file, line: Int(row.optionalInt(13) ?? 0), column: Int(row.optionalInt(14) ?? 0))
         }
         return StoredTransaction(
-            id: row.int(0), account: row.text(1), bookingDay: day, transactionDay: row.optionalText(3).flatMap(Day.init(iso:)),
+            id: row.int(0), account: row.text(1), bookingDay: day,
+            transactionDay: row.optionalText(3).flatMap(Day.init(iso:)),
             amount: Money(minorUnits: amount, currency: currency), direction: direction, description: row.text(7),
             memo: row.text(8), status: status, externalID: row.optionalText(10), statementBalance: row.optionalInt(11),
             location: location)

@@ -32,8 +32,14 @@ final class Statement {
     /// Binds text, or NULL. Calls `sqlite3_bind_text`.
     func bind(_ index: Int32, _ value: String?) throws(StoreError) {
         guard let value else { return try bindNull(index) }
-        let code = value.utf8CString.withUnsafeBufferPointer { buffer in
-            sqlite3_bind_text(handle, index, buffer.baseAddress, Int32(buffer.count - 1), SQLITE_TRANSIENT_POINTER)
+        var text = value
+        let code = text.withUTF8 { buffer -> Int32 in
+            guard let base = buffer.baseAddress, buffer.count > 0 else {
+                return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                sqlite3_bind_text(handle, index, pointer, Int32(buffer.count), transientDestructor)
+            }
         }
         try check(code, "sqlite3_bind_text")
     }
@@ -124,7 +130,7 @@ enum Binding {
 }
 
 /// SQLite's `SQLITE_TRANSIENT`: copy the bound bytes now.
-private let SQLITE_TRANSIENT_POINTER = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 @available(*, unavailable)
 extension Statement: Sendable {}

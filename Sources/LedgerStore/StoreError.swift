@@ -43,7 +43,8 @@ public struct StoreError: LocatedError, Hashable {
             let statement = sql.map { " in `\($0.split(whereSeparator: \.isNewline).joined(separator: " "))`" } ?? ""
             return "database error: \(function) returned \(code) (\(message))\(statement)"
         case .schemaTooNew(let found, let known):
-            return "the database's schema is version \(found), newer than this ledgerport knows (\(known)); upgrade ledgerport"
+            return
+                "the database's schema is version \(found), newer than this ledgerport knows (\(known)); upgrade ledgerport"
         case .unknownAccount(let name):
             return "no account named \"\(name)\"; `ledgerport accounts` lists them"
         case .currencyMismatch(let account, let accountCurrency, let found):

@@ -1,4 +1,7 @@
 import Foundation
 import LedgerCLI
 
-exit(Ledgerport.run(Array(CommandLine.arguments.dropFirst()), console: .standard(), environment: ProcessInfo.processInfo.environment))
+exit(
+    Ledgerport.run(
+        Array(CommandLine.arguments.dropFirst()), console: .standard(), environment: ProcessInfo.processInfo.environment
+    ))

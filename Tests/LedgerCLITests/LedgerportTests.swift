@@ -92,7 +92,9 @@ struct ListingTests {
         #expect(accounts[0]["balance"] as? String == "2592.40")
         #expect(accounts[0]["transactions"] as? Int == 4)
 
-        #expect(cli.run("transactions", "--account", "Checking", "--from", "2024-03-04", "--to", "2024-03-05", "--json") == 0)
+        #expect(
+            cli.run("transactions", "--account", "Checking", "--from", "2024-03-04", "--to", "2024-03-05", "--json")
+                == 0)
         let transactions = try #require(try cli.json() as? [[String: Any]])
         #expect(transactions.count == 2)
         let rent = transactions[1]

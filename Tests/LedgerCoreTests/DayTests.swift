@@ -11,7 +11,9 @@ struct DayTests {
         #expect(Day(iso: "0999-01-05")?.description == "0999-01-05")
     }
 
-    @Test("refuses days that do not exist", arguments: ["2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-1-1", "24-01-01", "2024/01/01", ""])
+    @Test(
+        "refuses days that do not exist",
+        arguments: ["2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-1-1", "24-01-01", "2024/01/01", ""])
     func refusesBadDays(text: String) {
         #expect(Day(iso: text) == nil)
         #expect(throws: CoreError.self) { try Day.parse(text, at: .file("x")) }

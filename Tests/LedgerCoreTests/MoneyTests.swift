@@ -19,7 +19,9 @@ struct MoneyTests {
         #expect(money.minorUnits >= 0)
     }
 
-    @Test("refuses text that is not an amount", arguments: ["12abc", "1,2.3", "1e3", "", "-", ".", "1.2.3", "--1", "12 34"])
+    @Test(
+        "refuses text that is not an amount",
+        arguments: ["12abc", "1,2.3", "1e3", "", "-", ".", "1.2.3", "--1", "12 34"])
     func refusesNonAmounts(text: String) {
         #expect(throws: CoreError.self) { try Money.parse(text, currency: .EUR, at: here) }
     }
@@ -45,7 +47,8 @@ struct MoneyTests {
 
     @Test("a decimal comma reads as the decimal point")
     func decimalComma() throws {
-        let (money, _) = try Money.parse("1.234,56", currency: .EUR, decimalSeparator: ",", groupingSeparator: ".", at: here)
+        let (money, _) = try Money.parse(
+            "1.234,56", currency: .EUR, decimalSeparator: ",", groupingSeparator: ".", at: here)
         #expect(money.minorUnits == 123_456)
     }
 
@@ -65,7 +68,9 @@ struct MoneyTests {
     @Test("overflow is an error, never a wrap or a trap")
     func overflow() {
         #expect(throws: CoreError.self) { try Money.parse("92233720368547758.08", currency: .EUR, at: here) }
-        #expect(throws: CoreError.self) { try Money.parse(String(repeating: "9", count: 10_000), currency: .EUR, at: here) }
+        #expect(throws: CoreError.self) {
+            try Money.parse(String(repeating: "9", count: 10_000), currency: .EUR, at: here)
+        }
         let big = Money(minorUnits: Int64.max, currency: .EUR)
         #expect(big.adding(Money(minorUnits: 1, currency: .EUR)) == nil)
         #expect(Money.sum([Int64.max, 1]) == nil)

@@ -36,7 +36,10 @@ struct LedgerTests {
     @Test("a batch is saved in one transaction and reports what landed")
     func savesBatch() throws {
         let before = ledger.commitCount
-        let outcome = ledger.save(rows([makeDraft("Coffee", -380, on: "2024-01-02"), makeDraft("Salary", 250_000, on: "2024-01-05")], account: checking), importID: nil)
+        let outcome = ledger.save(
+            rows(
+                [makeDraft("Coffee", -380, on: "2024-01-02"), makeDraft("Salary", 250_000, on: "2024-01-05")],
+                account: checking), importID: nil)
         #expect(outcome == .saved(inserted: 2, duplicates: 0))
         #expect(ledger.commitCount == before + 1)
         #expect(try ledger.balance(of: checking) == 249_620)
@@ -60,7 +63,8 @@ struct LedgerTests {
 
     @Test("a source id identifies a row whatever its description or day")
     func externalIdentity() throws {
-        _ = ledger.save(rows([makeDraft("Coffee", -380, on: "2024-01-02", id: "FIT1")], account: checking), importID: nil)
+        _ = ledger.save(
+            rows([makeDraft("Coffee", -380, on: "2024-01-02", id: "FIT1")], account: checking), importID: nil)
         let changed = makeDraft("COFFEE SHOP 42", -380, on: "2024-01-03", id: "FIT1")
         #expect(ledger.save(rows([changed], account: checking), importID: nil) == .saved(inserted: 0, duplicates: 1))
         let twin = makeDraft("Coffee", -380, on: "2024-01-02", id: "FIT2")
@@ -77,14 +81,17 @@ struct LedgerTests {
         }
         #expect(error.sqliteCode == 13)
         #expect(try ledger.transactions().isEmpty)
-        #expect(ledger.save(rows([makeDraft("Coffee", -380, on: "2024-01-02")], account: checking), importID: nil) == .saved(inserted: 1, duplicates: 0))
+        #expect(
+            ledger.save(rows([makeDraft("Coffee", -380, on: "2024-01-02")], account: checking), importID: nil)
+                == .saved(inserted: 1, duplicates: 0))
     }
 
     @Test("queries select by account and a window of days; balances sum booked rows only")
     func queries() throws {
         let drafts = [
             makeDraft("Rent", -90_000, on: "2024-01-01"), makeDraft("Coffee", -380, on: "2024-01-31"),
-            makeDraft("Salary", 250_000, on: "2024-02-01"), makeDraft("Pending", -1_000, on: "2024-02-02", status: .pending),
+            makeDraft("Salary", 250_000, on: "2024-02-01"),
+            makeDraft("Pending", -1_000, on: "2024-02-02", status: .pending),
         ]
         _ = ledger.save(rows(drafts, account: checking), importID: nil)
         let january = try ledger.transactions(account: checking, in: Day(iso: "2024-01-15")!.monthWindow)
@@ -100,7 +107,10 @@ struct LedgerTests {
     func checkpoints() throws {
         let first = try ledger.checkpoint(checking, asOf: Day(iso: "2023-12-31")!, actual: 100_000, source: .manual)
         #expect(first.status == .baseline)
-        _ = ledger.save(rows([makeDraft("Rent", -90_000, on: "2024-01-01"), makeDraft("Old", -5, on: "2023-12-31")], account: checking), importID: nil)
+        _ = ledger.save(
+            rows(
+                [makeDraft("Rent", -90_000, on: "2024-01-01"), makeDraft("Old", -5, on: "2023-12-31")],
+                account: checking), importID: nil)
         let second = try ledger.checkpoint(checking, asOf: Day(iso: "2024-01-31")!, actual: 10_100, source: .manual)
         #expect(second.expected == 10_000)
         #expect(second.discrepancy == 100)
@@ -130,8 +140,10 @@ struct LedgerBatchTests {
     @Test("a row that fails halfway rolls back the rows before it in the batch")
     func midBatchFailure() throws {
         let ledger = try Ledger(path: ":memory:")
-        let checking = try ledger.ensureAccount(AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
-        var batch = rows([makeDraft("A", -100, on: "2024-01-02"), makeDraft("B", -200, on: "2024-01-03")], account: checking)
+        let checking = try ledger.ensureAccount(
+            AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
+        var batch = rows(
+            [makeDraft("A", -100, on: "2024-01-02"), makeDraft("B", -200, on: "2024-01-03")], account: checking)
         let broken = makeDraft("C", -300, on: "2024-01-04", line: 9)
         batch.append(PendingRow(draft: broken, accountID: 999, fingerprint: broken.fingerprint, occurrence: 1))
         guard case .notSaved(let error) = ledger.save(batch, importID: nil) else {

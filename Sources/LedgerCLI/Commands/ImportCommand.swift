@@ -37,7 +37,8 @@ struct ImportCommand: Command {
         if let id = arguments.value("--format") {
             guard let adapter = FormatRegistry.adapter(id: id) else {
                 throw UsageError(
-                    "--format \(id) is not a known format; expected one of \(FormatRegistry.ids.joined(separator: ", "))")
+                    "--format \(id) is not a known format; expected one of \(FormatRegistry.ids.joined(separator: ", "))"
+                )
             }
             format = adapter
         } else {

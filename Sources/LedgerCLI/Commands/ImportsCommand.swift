@@ -4,7 +4,8 @@ import LedgerStore
 struct ImportsCommand: Command {
     static let name = "imports"
     static let abstract = "List past imports: file, format, counts and how each ended."
-    static let discussion = "A run still marked `running` that no process is running was interrupted before it finished."
+    static let discussion =
+        "A run still marked `running` that no process is running was interrupted before it finished."
     static let options: [OptionSpec] = [.flag("--json", "Print the log as JSON.")]
 
     let json: Bool

@@ -56,7 +56,8 @@ struct ReconcileCommand: Command {
             amount = money.signedMinorUnits(direction)
         } catch {
             throw UsageError(
-                "--balance \(balance) is not an amount in \(stored.currency.code); expected digits with one '.' and at most \(stored.currency.minorDigits) decimals, such as -1234.50")
+                "--balance \(balance) is not an amount in \(stored.currency.code); expected digits with one '.' and at most \(stored.currency.minorDigits) decimals, such as -1234.50"
+            )
         }
         let checkpoint = try ledger.checkpoint(stored, asOf: asOf, actual: amount, source: .manual)
         if json {

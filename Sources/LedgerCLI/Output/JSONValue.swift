@@ -25,7 +25,8 @@ enum JSONValue {
             return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
         case .object(let members):
             if members.isEmpty { return "{}" }
-            let lines = members.map { key, value in inner + JSONValue.quoted(key) + ": " + value.rendered(indent: inner) }
+            let lines = members.map { key, value in inner + JSONValue.quoted(key) + ": " + value.rendered(indent: inner)
+            }
             return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
         }
     }

@@ -1,0 +1,106 @@
+import Foundation
+import LedgerCore
+
+/// Runs an adapter on a thread of its own and hands its events over in chunks, so that reading
+/// and parsing the file (one core) overlap with writing to SQLite (the other).
+///
+/// A chunk closes after `draftsPerChunk` drafts, so one chunk is one batch's worth. At most
+/// `capacity` chunks wait at a time, which keeps memory flat however large the file. The consumer
+/// can cancel: the adapter's next emit then throws and the reading thread winds down. The last
+/// item is always `.finished`, carrying the error that ended reading, if any.
+final class EventPipeline: @unchecked Sendable {
+    enum Item {
+        case events([AdapterEvent])
+        case finished((any Error)?)
+    }
+
+    private let condition = NSCondition()
+    private var items: [Item] = []
+    private var isCancelled = false
+    private let capacity: Int
+
+    /// Starts reading on a new thread.
+    ///
+    /// The adapter and the stream are used only by that thread until it has pushed `.finished`;
+    /// the caller must not touch the stream before popping `.finished`.
+    init(
+        adapter: any FormatAdapter, stream: any ByteStream, draftsPerChunk: Int, capacity: Int = 4
+    ) {
+        self.capacity = capacity
+        let work = Transfer(adapter: adapter, stream: stream)
+        let thread = Thread { [self] in
+            var chunk: [AdapterEvent] = []
+            var drafts = 0
+            var failure: (any Error)?
+            do {
+                try work.adapter.drafts(from: work.stream) { event in
+                    chunk.append(event)
+                    if case .draft = event { drafts += 1 }
+                    if drafts >= draftsPerChunk {
+                        guard self.push(.events(chunk)) else { throw Cancelled() }
+                        chunk.removeAll(keepingCapacity: true)
+                        drafts = 0
+                    }
+                }
+                if !chunk.isEmpty { _ = self.push(.events(chunk)) }
+            } catch is Cancelled {
+                failure = nil
+            } catch {
+                // The events read before the failure still go first: they precede it in the file.
+                if !chunk.isEmpty { _ = self.push(.events(chunk)) }
+                failure = error
+            }
+            self.finish(failure)
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The next item, waiting for the reading thread if needed.
+    func next() -> Item {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty { condition.wait() }
+        let item = items.removeFirst()
+        condition.broadcast()
+        return item
+    }
+
+    /// Asks the reading thread to stop; keep calling ``next()`` until `.finished` arrives.
+    func cancel() {
+        condition.lock()
+        isCancelled = true
+        items.removeAll { if case .events = $0 { return true } else { return false } }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func push(_ item: Item) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity && !isCancelled { condition.wait() }
+        guard !isCancelled else { return false }
+        items.append(item)
+        condition.broadcast()
+        return true
+    }
+
+    private func finish(_ error: (any Error)?) {
+        condition.lock()
+        items.append(.finished(error))
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private struct Cancelled: Error {}
+
+    /// Moves the adapter and its stream to the reading thread, which alone uses them until it ends.
+    private final class Transfer: @unchecked Sendable {
+        let adapter: any FormatAdapter
+        let stream: any ByteStream
+        init(adapter: any FormatAdapter, stream: any ByteStream) {
+            self.adapter = adapter
+            self.stream = stream
+        }
+    }
+}
