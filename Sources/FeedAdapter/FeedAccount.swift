@@ -40,7 +40,8 @@ public struct FeedAccount: FeedModel {
         if let asset = try outer.optionalObject("asset") {
             if outer.value("liability") != nil {
                 throw outer.error(
-                    .invalidValue(found: "both \"asset\" and \"liability\"", expected: "exactly one of them"), "liability")
+                    .invalidValue(found: "both \"asset\" and \"liability\"", expected: "exactly one of them"),
+                    "liability")
             }
             kind = .asset
             object = asset
@@ -51,7 +52,9 @@ public struct FeedAccount: FeedModel {
             throw FeedError(
                 .missingField("asset\" or \"liability"), at: outer.location(of: outer.node), jsonPath: outer.path)
         }
-        let credit = try kind == .liability ? FeedCreditInformation.decode(try object.object("creditInformation"), context: context) : nil
+        let credit =
+            try kind == .liability
+            ? FeedCreditInformation.decode(try object.object("creditInformation"), context: context) : nil
         return FeedAccount(
             kind: kind,
             id: try object.nonEmptyString("id"),
@@ -87,7 +90,9 @@ public struct FeedCreditInformation: Sendable, Hashable {
         self.overduePaymentAmount = overduePaymentAmount
     }
 
-    static func decode(_ object: JSONObjectReader, context: FeedDecodingContext) throws(FeedError) -> FeedCreditInformation {
+    static func decode(_ object: JSONObjectReader, context: FeedDecodingContext) throws(FeedError)
+        -> FeedCreditInformation
+    {
         func amount(_ key: String) throws(FeedError) -> FeedCurrencyAmount? {
             guard let nested = try object.optionalObject(key) else { return nil }
             return try FeedCurrencyAmount.decode(nested)

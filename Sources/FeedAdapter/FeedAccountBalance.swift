@@ -37,14 +37,16 @@ public struct FeedAccountBalance: FeedModel {
     }
 
     /// Reads an account balance object.
-    static func decode(_ object: JSONObjectReader, context: FeedDecodingContext) throws(FeedError) -> FeedAccountBalance {
+    static func decode(_ object: JSONObjectReader, context: FeedDecodingContext) throws(FeedError) -> FeedAccountBalance
+    {
         let currency = try FeedCurrencyAmount.decodeCurrency(object, "currencyCode")
         let current = try object.object("currentBalance")
         func balance(_ parent: JSONObjectReader, _ key: String) throws(FeedError) -> FeedBalance {
             let balance = try FeedBalance.decode(try parent.object(key), context: context)
             if balance.amount.amount.currency != currency {
                 throw parent.error(
-                    .core(.currencyMismatch(balance.amount.currencyCode, "the balance's currencyCode \(currency.code)")),
+                    .core(
+                        .currencyMismatch(balance.amount.currencyCode, "the balance's currencyCode \(currency.code)")),
                     key)
             }
             return balance

@@ -31,7 +31,8 @@ extension FeedBatch {
         if kind == .accounts {
             if object.value("accountID") != nil {
                 throw object.error(
-                    .invalidValue(found: "an accountID", expected: "none in a batch of the accounts stream"), "accountID")
+                    .invalidValue(found: "an accountID", expected: "none in a batch of the accounts stream"),
+                    "accountID")
             }
             stream = .accounts
         } else {
@@ -56,8 +57,12 @@ extension FeedBatch {
         case .accounts:
             changes = .accounts(
                 FeedModelChanges(
-                    inserted: try decodeModels(object, "inserted") { (o) throws(FeedError) in try FeedAccount.decode(o, context: context) },
-                    updated: try decodeModels(object, "updated") { (o) throws(FeedError) in try FeedAccount.decode(o, context: context) },
+                    inserted: try decodeModels(object, "inserted") { (o) throws(FeedError) in
+                        try FeedAccount.decode(o, context: context)
+                    },
+                    updated: try decodeModels(object, "updated") { (o) throws(FeedError) in
+                        try FeedAccount.decode(o, context: context)
+                    },
                     deleted: deleted))
         case .balances:
             let decode = { (o: JSONObjectReader) throws(FeedError) -> FeedAccountBalance in

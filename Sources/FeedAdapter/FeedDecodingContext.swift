@@ -21,7 +21,8 @@ struct FeedDecodingContext {
         return try resolve(text, object, key)
     }
 
-    private func resolve(_ text: String, _ object: JSONObjectReader, _ key: String) throws(FeedError) -> (FeedDate, Day) {
+    private func resolve(_ text: String, _ object: JSONObjectReader, _ key: String) throws(FeedError) -> (FeedDate, Day)
+    {
         guard let date = FeedDate(iso8601: text), let day = date.day(in: timeZone) else {
             throw object.error(.notADate(found: text), key)
         }

@@ -75,7 +75,8 @@ public final class FeedLines {
                             jsonPath: "$.seq")
                     }
                     if batch.seq != previous + 1 {
-                        throw FeedError(.sequenceGap(after: previous, next: batch.seq), at: batch.location, jsonPath: "$.seq")
+                        throw FeedError(
+                            .sequenceGap(after: previous, next: batch.seq), at: batch.location, jsonPath: "$.seq")
                     }
                 }
                 lastSeq[batch.stream] = batch.seq

@@ -39,7 +39,8 @@ public struct FeedLinesFormat: FormatAdapter {
         }
         for accountID in Set(snapshot.transactions.keys).union(snapshot.balances.keys).sorted()
         where kinds[accountID] == nil {
-            let first = snapshot.orderedTransactions(of: accountID).first?.location
+            let first =
+                snapshot.orderedTransactions(of: accountID).first?.location
                 ?? snapshot.orderedBalances(of: accountID).first?.location ?? .file(input.name)
             if snapshot.orderedTransactions(of: accountID).isEmpty && snapshot.orderedBalances(of: accountID).isEmpty {
                 continue

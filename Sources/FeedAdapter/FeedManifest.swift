@@ -46,11 +46,13 @@ public struct FeedManifest: Sendable, Hashable {
         }
         let version = try object.integer("version")
         guard version == FeedManifest.version else {
-            throw object.error(.unsupportedFeed("version \(version) is not supported; this reader reads version 1"), "version")
+            throw object.error(
+                .unsupportedFeed("version \(version) is not supported; this reader reads version 1"), "version")
         }
         let zoneName = try object.string("timeZone")
         guard let zone = TimeZone(identifier: zoneName) else {
-            throw object.error(.invalidValue(found: "\"\(zoneName)\"", expected: "an IANA time zone such as Europe/Paris"), "timeZone")
+            throw object.error(
+                .invalidValue(found: "\"\(zoneName)\"", expected: "an IANA time zone such as Europe/Paris"), "timeZone")
         }
         return FeedManifest(
             epoch: try object.nonEmptyString("epoch"), timeZone: zone, location: object.location(of: root))
@@ -65,7 +67,8 @@ enum FeedJSON {
         do {
             return try JSONParser.parse(bytes, range: range, firstLine: firstLine)
         } catch {
-            throw FeedError(.notJSON(error.reason), at: SourceLocation(file: file, line: error.line, column: error.column))
+            throw FeedError(
+                .notJSON(error.reason), at: SourceLocation(file: file, line: error.line, column: error.column))
         }
     }
 }

@@ -58,7 +58,8 @@ public struct FeedSnapshot: Sendable {
 
     // MARK: - Private
 
-    private mutating func apply<Model: FeedModel>(_ changes: FeedModelChanges<Model>, to models: inout [String: Model]) {
+    private mutating func apply<Model: FeedModel>(_ changes: FeedModelChanges<Model>, to models: inout [String: Model])
+    {
         for model in changes.upserts {
             models[model.id] = model
             if order[model.id] == nil {

@@ -97,7 +97,8 @@ extension Ledger {
             if let account = batch.account {
                 try upsertTransactions(batch.upserts, counts: &counts)
                 if batch.replacesTransactions {
-                    try deleteTransactions(of: account, notIn: batch.upserts.compactMap(\.draft.externalID), counts: &counts)
+                    try deleteTransactions(
+                        of: account, notIn: batch.upserts.compactMap(\.draft.externalID), counts: &counts)
                 }
                 try deleteTransactions(of: account, externalIDs: batch.deletions, counts: &counts)
                 try recordBalances(batch.balances, account: account, counts: &counts)
@@ -121,7 +122,8 @@ extension Ledger {
         throws(StoreError) -> (asOf: Day, signedMinorUnits: Int64)?
     {
         let query = try database.prepare(
-            "SELECT as_of, amount FROM statement_balances WHERE account_id = ? AND kind = ? ORDER BY as_of DESC LIMIT 1")
+            "SELECT as_of, amount FROM statement_balances WHERE account_id = ? AND kind = ? ORDER BY as_of DESC LIMIT 1"
+        )
         let rows = try query.rows([.int(account.id), .text(kind.rawValue)]) { row throws(StoreError) in
             (row.text(0), row.int(1))
         }
@@ -172,9 +174,12 @@ extension Ledger {
             """)
         for row in rows {
             guard let externalID = row.draft.externalID else {
-                throw StoreError(.corruptValue(column: "transactions.external_id", found: "none"), at: row.draft.location)
+                throw StoreError(
+                    .corruptValue(column: "transactions.external_id", found: "none"), at: row.draft.location)
             }
-            let existing = try find.rows([.int(row.accountID), .text(externalID)]) { found throws(StoreError) in found.int(0) }
+            let existing = try find.rows([.int(row.accountID), .text(externalID)]) { found throws(StoreError) in
+                found.int(0)
+            }
             let statement = existing.isEmpty ? insert : update
             do throws(StoreError) {
                 statement.reset()

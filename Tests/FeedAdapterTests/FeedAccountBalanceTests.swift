@@ -14,7 +14,9 @@ struct FeedAccountBalanceTests {
     }
 
     private func decode(_ text: String) throws -> FeedAccountBalance? {
-        guard case .balances(let changes) = try decodeBatch(FeedJSONText.batch(stream: "balances", inserted: [text])).changes
+        guard
+            case .balances(let changes) = try decodeBatch(FeedJSONText.batch(stream: "balances", inserted: [text]))
+                .changes
         else { return nil }
         return changes.inserted.first
     }
@@ -37,7 +39,8 @@ struct FeedAccountBalanceTests {
 
     @Test("available and booked together give both balances")
     func both() throws {
-        let text = balance(#"{"availableAndBooked":{"available":\#(one("2976.10", "credit")),"booked":\#(one("23.90", "debit"))}}"#)
+        let text = balance(
+            #"{"availableAndBooked":{"available":\#(one("2976.10", "credit")),"booked":\#(one("23.90", "debit"))}}"#)
         let read = try #require(try decode(text))
         let statements = read.statementBalances(accountName: "L1", kind: .liability)
         #expect(statements.map(\.kind) == [.ledger, .available])
@@ -58,7 +61,8 @@ struct FeedAccountBalanceTests {
     @Test("a balance amount in another currency than the balance's is refused")
     func currencyMismatch() {
         let error = batchError(
-            FeedJSONText.batch(stream: "balances", inserted: [balance(#"{"booked":\#(one("1.00", "credit"))}"#, currency: "USD")]))
+            FeedJSONText.batch(
+                stream: "balances", inserted: [balance(#"{"booked":\#(one("1.00", "credit"))}"#, currency: "USD")]))
         #expect(error?.jsonPath == "$.inserted[0].currentBalance.booked")
     }
 }

@@ -6,7 +6,10 @@ import Testing
 @Suite("FeedAccount")
 struct FeedAccountTests {
     private func accounts(_ models: [String]) throws -> [FeedAccount] {
-        guard case .accounts(let changes) = try decodeBatch(FeedJSONText.batch(stream: "accounts", account: nil, inserted: models)).changes
+        guard
+            case .accounts(let changes) = try decodeBatch(
+                FeedJSONText.batch(stream: "accounts", account: nil, inserted: models)
+            ).changes
         else { return [] }
         return changes.inserted
     }
@@ -15,13 +18,16 @@ struct FeedAccountTests {
     func kinds() throws {
         let read = try accounts([FeedJSONText.asset(), FeedJSONText.liability()])
         #expect(read.map(\.kind) == [.asset, .liability])
-        #expect(read[1].reference == AccountReference(name: "L1", kind: .liability, currency: .EUR, institution: "Example Card Issuer"))
+        #expect(
+            read[1].reference
+                == AccountReference(name: "L1", kind: .liability, currency: .EUR, institution: "Example Card Issuer"))
         #expect(read[1].creditInformation?.creditLimit?.amount == Money(minorUnits: 300_000, currency: .EUR))
     }
 
     @Test("an account that is neither asset nor liability is refused")
     func neither() {
-        let error = batchError(FeedJSONText.batch(stream: "accounts", account: nil, inserted: [#"{"loan":{"id":"X"}}"#]))
+        let error = batchError(
+            FeedJSONText.batch(stream: "accounts", account: nil, inserted: [#"{"loan":{"id":"X"}}"#]))
         #expect(error?.jsonPath == "$.inserted[0]")
     }
 

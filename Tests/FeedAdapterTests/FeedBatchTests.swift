@@ -23,7 +23,10 @@ struct FeedBatchTests {
             id: "T9", date: "2024-01-05T10:00:00Z", posted: "2024-01-22T09:00:00Z",
             extra: #","merchantName":"Cafe","merchantCategoryCode":5814"#)
         let batch = try decodeBatch(FeedJSONText.batch(inserted: [text]))
-        guard case .transactions(let changes) = batch.changes else { Issue.record("not transactions"); return }
+        guard case .transactions(let changes) = batch.changes else {
+            Issue.record("not transactions")
+            return
+        }
         let transaction = changes.inserted[0]
         #expect(transaction.merchantCategoryCode == 5814)
         let draft = try #require(transaction.draft(accountName: "A1", kind: .asset))
@@ -41,15 +44,23 @@ struct FeedBatchTests {
     func pendingBookingDay() throws {
         let batch = try decodeBatch(
             FeedJSONText.batch(inserted: [FeedJSONText.transaction(date: "2024-01-31T23:30:00Z", status: "pending")]))
-        guard case .transactions(let changes) = batch.changes else { Issue.record("not transactions"); return }
+        guard case .transactions(let changes) = batch.changes else {
+            Issue.record("not transactions")
+            return
+        }
         #expect(changes.inserted[0].bookingDay == Day(year: 2024, month: 2, day: 1))
     }
 
     @Test("a foreign-currency purchase keeps the foreign amount and rate exactly in the memo")
     func foreignCurrency() throws {
-        let extra = #","foreignCurrencyAmount":{"amount":"300.00","currencyCode":"USD"},"foreignCurrencyExchangeRate":0.9210"#
-        let batch = try decodeBatch(FeedJSONText.batch(inserted: [FeedJSONText.transaction(amount: #""276.30""#, extra: extra)]))
-        guard case .transactions(let changes) = batch.changes else { Issue.record("not transactions"); return }
+        let extra =
+            #","foreignCurrencyAmount":{"amount":"300.00","currencyCode":"USD"},"foreignCurrencyExchangeRate":0.9210"#
+        let batch = try decodeBatch(
+            FeedJSONText.batch(inserted: [FeedJSONText.transaction(amount: #""276.30""#, extra: extra)]))
+        guard case .transactions(let changes) = batch.changes else {
+            Issue.record("not transactions")
+            return
+        }
         #expect(changes.inserted[0].foreignCurrencyAmount?.amount == Money(minorUnits: 30000, currency: .USD))
         #expect(changes.inserted[0].foreignCurrencyExchangeRate == "0.9210")
         let memo = changes.inserted[0].draft(accountName: "A1", kind: .liability)?.memo ?? ""
@@ -74,9 +85,13 @@ struct FeedBatchTests {
 
     @Test("a batch field of the wrong type is refused with its path")
     func wrongType() {
-        let error = batchError(#"{"stream":"accounts","seq":"1","previousToken":null,"newToken":"t","reset":false,"inserted":[],"updated":[],"deleted":[]}"#)
+        let error = batchError(
+            #"{"stream":"accounts","seq":"1","previousToken":null,"newToken":"t","reset":false,"inserted":[],"updated":[],"deleted":[]}"#
+        )
         #expect(error?.jsonPath == "$.seq")
-        #expect(error?.description.hasPrefix("b.json:1:28: error: $.seq: found the string \"1\"; expected an integer") == true)
+        #expect(
+            error?.description.hasPrefix("b.json:1:28: error: $.seq: found the string \"1\"; expected an integer")
+                == true)
     }
 
     @Test("a transaction of another account than its batch is refused")

@@ -34,7 +34,10 @@ struct FeedCreditDebitIndicatorTests {
     @Test("a card purchase and a checking purchase of the same amount lower their balances alike")
     func purchaseIsDebitEverywhere() throws {
         let purchase = try decodeBatch(FeedJSONText.batch(inserted: [FeedJSONText.transaction()]))
-        guard case .transactions(let changes) = purchase.changes else { Issue.record("not transactions"); return }
+        guard case .transactions(let changes) = purchase.changes else {
+            Issue.record("not transactions")
+            return
+        }
         let onCard = changes.inserted[0].draft(accountName: "L1", kind: .liability)
         let onChecking = changes.inserted[0].draft(accountName: "A1", kind: .asset)
         #expect(onCard?.signedMinorUnits == -1250)

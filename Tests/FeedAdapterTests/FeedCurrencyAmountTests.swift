@@ -12,7 +12,9 @@ struct FeedCurrencyAmountTests {
 
     private func amount(_ json: String, currency: String = "EUR") throws -> Money {
         let batch = try decodeBatch(FeedJSONText.batch(inserted: [transaction(amount: json, currency: currency)]))
-        guard case .transactions(let changes) = batch.changes else { throw FeedError(.missingField("x"), at: .file("")) }
+        guard case .transactions(let changes) = batch.changes else {
+            throw FeedError(.missingField("x"), at: .file(""))
+        }
         return changes.inserted[0].transactionAmount.amount
     }
 

@@ -11,11 +11,15 @@ struct FeedFolderTests {
     private func feed(batches: [Int] = [1, 2, 3]) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         try folder.writeManifest()
-        try folder.write("accounts/000000000001.json", FeedJSONText.batch(stream: "accounts", account: nil, inserted: [FeedJSONText.asset()]))
+        try folder.write(
+            "accounts/000000000001.json",
+            FeedJSONText.batch(stream: "accounts", account: nil, inserted: [FeedJSONText.asset()]))
         for seq in batches {
             try folder.write(
                 "transactions/A1/" + FeedBatchFile.name(for: seq),
-                FeedJSONText.batch(seq: seq, previous: seq == 1 ? nil : "tok\(seq - 1)", inserted: [FeedJSONText.transaction(id: "T\(seq)")]))
+                FeedJSONText.batch(
+                    seq: seq, previous: seq == 1 ? nil : "tok\(seq - 1)",
+                    inserted: [FeedJSONText.transaction(id: "T\(seq)")]))
         }
         return folder
     }
@@ -63,7 +67,9 @@ struct FeedFolderTests {
 
     @Test(
         "a name that is not a 12-digit sequence number is refused",
-        arguments: ["1.json", "00000000001.json", "000000000001.JSON", "000000000000.json", "00000000000a.json", "notes.txt"])
+        arguments: [
+            "1.json", "00000000001.json", "000000000001.JSON", "000000000000.json", "00000000000a.json", "notes.txt",
+        ])
     func badName(name: String) throws {
         let folder = try feed()
         try folder.write("transactions/A1/" + name, "{}")
@@ -102,7 +108,8 @@ struct FeedFolderTests {
         let outside = try TemporaryFolder()
         try outside.write("secret.json", FeedJSONText.batch(seq: 4))
         try FileManager.default.createSymbolicLink(
-            atPath: folder.path + "/transactions/A1/000000000004.json", withDestinationPath: outside.path + "/secret.json")
+            atPath: folder.path + "/transactions/A1/000000000004.json",
+            withDestinationPath: outside.path + "/secret.json")
         let reader = try FeedFolder(path: folder.path)
         let file = try #require(try reader.batchFiles(of: stream, after: 3).first)
         #expect {
@@ -118,7 +125,8 @@ struct FeedFolderTests {
         let folder = try feed()
         let outside = try TemporaryFolder()
         try outside.write("000000000001.json", FeedJSONText.batch(account: "A9"))
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/transactions/A9", withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/transactions/A9", withDestinationPath: outside.path)
         #expect(throws: FeedError.self) { try FeedFolder(path: folder.path).streams() }
     }
 

@@ -7,7 +7,12 @@ import Testing
 @Suite("FeedLinesFormat")
 struct FeedLinesFormatTests {
     private var sample: [UInt8] {
-        get throws { Array(try String(contentsOf: Fixture.repositoryRoot.appendingPathComponent("samples/feed.jsonl"), encoding: .utf8).utf8) }
+        get throws {
+            Array(
+                try String(
+                    contentsOf: Fixture.repositoryRoot.appendingPathComponent("samples/feed.jsonl"), encoding: .utf8
+                ).utf8)
+        }
     }
 
     @Test("the sample passes the adapter conformance checks")
@@ -45,7 +50,8 @@ struct FeedLinesFormatTests {
 
     @Test("a transaction of an account the accounts stream never declares stops the import")
     func undeclaredAccount() {
-        let text = [FeedJSONText.manifest, FeedJSONText.batch(inserted: [FeedJSONText.transaction()])].joined(separator: "\n")
+        let text = [FeedJSONText.manifest, FeedJSONText.batch(inserted: [FeedJSONText.transaction()])].joined(
+            separator: "\n")
         let run = runAdapter(FeedLinesFormat.self, bytes: Array(text.utf8), name: "f.jsonl")
         #expect(run.error?.contains("an account declared by the accounts stream") == true)
         #expect(run.errorLocation?.line == 2)

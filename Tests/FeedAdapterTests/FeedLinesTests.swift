@@ -6,7 +6,8 @@ import Testing
 @Suite("FeedLines")
 struct FeedLinesTests {
     private func lines(_ rows: [String], separator: String = "\n", chunkSize: Int = 64 * 1024) throws -> FeedLines {
-        try FeedLines(InMemoryByteStream(rows.joined(separator: separator) + separator, name: "feed.jsonl", chunkSize: chunkSize))
+        try FeedLines(
+            InMemoryByteStream(rows.joined(separator: separator) + separator, name: "feed.jsonl", chunkSize: chunkSize))
     }
 
     private func entries(_ reader: FeedLines) throws -> [FeedLines.Entry] {
@@ -17,7 +18,9 @@ struct FeedLinesTests {
 
     @Test("the first line is the manifest and every further line a batch, with its line number")
     func reads() throws {
-        let reader = try lines([FeedJSONText.manifest, FeedJSONText.batch(seq: 1), "", FeedJSONText.batch(seq: 2, previous: "tok1")])
+        let reader = try lines([
+            FeedJSONText.manifest, FeedJSONText.batch(seq: 1), "", FeedJSONText.batch(seq: 2, previous: "tok1"),
+        ])
         #expect(reader.manifest.epoch == "E1")
         let read = try entries(reader).map { try $0.result.get() }
         #expect(read.map(\.seq) == [1, 2])
@@ -34,12 +37,16 @@ struct FeedLinesTests {
 
     @Test("a malformed line is reported for its stream and the next lines are still read")
     func malformedLineContinues() throws {
-        let bad = FeedJSONText.batch(account: "A2", seq: 1, inserted: [FeedJSONText.transaction(account: "A2", indicator: "up")])
+        let bad = FeedJSONText.batch(
+            account: "A2", seq: 1, inserted: [FeedJSONText.transaction(account: "A2", indicator: "up")])
         let reader = try lines([FeedJSONText.manifest, bad, FeedJSONText.batch(account: "A1", seq: 1)])
         let read = try entries(reader)
         #expect(read.count == 2)
         #expect(read[0].stream == FeedStream(kind: .transactions, accountID: "A2"))
-        guard case .failure(let error) = read[0].result else { Issue.record("expected a failure"); return }
+        guard case .failure(let error) = read[0].result else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(error.location.line == 2)
         #expect(error.jsonPath == "$.inserted[0].creditDebitIndicator")
         #expect(try read[1].result.get().stream.accountID == "A1")
@@ -53,17 +60,26 @@ struct FeedLinesTests {
 
     @Test("a stream's batches must follow each other without a gap or a step back")
     func sequence() throws {
-        let gap = try entries(try lines([FeedJSONText.manifest, FeedJSONText.batch(seq: 1), FeedJSONText.batch(seq: 3)]))
-        guard case .failure(let gapError) = gap[1].result else { Issue.record("expected a gap"); return }
+        let gap = try entries(
+            try lines([FeedJSONText.manifest, FeedJSONText.batch(seq: 1), FeedJSONText.batch(seq: 3)]))
+        guard case .failure(let gapError) = gap[1].result else {
+            Issue.record("expected a gap")
+            return
+        }
         #expect(gapError.reason == .sequenceGap(after: 1, next: 3))
-        let back = try entries(try lines([FeedJSONText.manifest, FeedJSONText.batch(seq: 2), FeedJSONText.batch(seq: 2)]))
-        guard case .failure(let backError) = back[1].result else { Issue.record("expected a step back"); return }
+        let back = try entries(
+            try lines([FeedJSONText.manifest, FeedJSONText.batch(seq: 2), FeedJSONText.batch(seq: 2)]))
+        guard case .failure(let backError) = back[1].result else {
+            Issue.record("expected a step back")
+            return
+        }
         #expect(backError.reason == .sequenceNotIncreasing(previous: 2, found: 2))
     }
 
     @Test("a compacted stream may start at its reset snapshot")
     func startsAtReset() throws {
-        let read = try entries(try lines([FeedJSONText.manifest, FeedJSONText.batch(seq: 5, reset: true), FeedJSONText.batch(seq: 6)]))
+        let read = try entries(
+            try lines([FeedJSONText.manifest, FeedJSONText.batch(seq: 5, reset: true), FeedJSONText.batch(seq: 6)]))
         #expect(try read.map { try $0.result.get().seq } == [5, 6])
     }
 
@@ -74,7 +90,10 @@ struct FeedLinesTests {
         let reader = try FeedLines(InMemoryByteStream(text, name: "f.jsonl", chunkSize: 100), lineByteLimit: 1000)
         let read = try entries(reader)
         #expect(read.count == 2)
-        guard case .failure(let error) = read[0].result else { Issue.record("expected a refusal"); return }
+        guard case .failure(let error) = read[0].result else {
+            Issue.record("expected a refusal")
+            return
+        }
         #expect(error.reason == .lineTooLong(limit: 1000))
         #expect(try read[1].result.get().stream.accountID == "A2")
     }
@@ -82,6 +101,8 @@ struct FeedLinesTests {
     @Test("an empty file or a file whose first line is not a manifest is refused")
     func noManifest() {
         #expect(throws: FeedError.self) { try FeedLines(InMemoryByteStream("", name: "f.jsonl")) }
-        #expect(throws: FeedError.self) { try FeedLines(InMemoryByteStream(FeedJSONText.batch() + "\n", name: "f.jsonl")) }
+        #expect(throws: FeedError.self) {
+            try FeedLines(InMemoryByteStream(FeedJSONText.batch() + "\n", name: "f.jsonl"))
+        }
     }
 }

@@ -46,8 +46,12 @@ struct FeedSampleTests {
         let lines = try linesSnapshot()
         #expect(folder.orderedAccounts.map(\.id) == lines.orderedAccounts.map(\.id))
         for account in folder.orderedAccounts {
-            let a = folder.orderedTransactions(of: account.id).map { $0.draft(accountName: account.id, kind: account.kind) }
-            let b = lines.orderedTransactions(of: account.id).map { $0.draft(accountName: account.id, kind: account.kind) }
+            let a = folder.orderedTransactions(of: account.id).map {
+                $0.draft(accountName: account.id, kind: account.kind)
+            }
+            let b = lines.orderedTransactions(of: account.id).map {
+                $0.draft(accountName: account.id, kind: account.kind)
+            }
             #expect(a.map { $0?.externalID } == b.map { $0?.externalID })
             #expect(a.map { $0?.signedMinorUnits } == b.map { $0?.signedMinorUnits })
         }
@@ -65,9 +69,12 @@ struct FeedSampleTests {
                 .filter { $0.kind == .ledger }
             #expect(ledger.count >= 2)
             for (previous, next) in zip(ledger, ledger.dropFirst()) {
-                let net = drafts.filter { $0.status == .booked && $0.bookingDay > previous.asOf && $0.bookingDay <= next.asOf }
-                    .map(\.signedMinorUnits).reduce(0, +)
-                #expect(previous.signedMinorUnits + net == next.signedMinorUnits, "\(account.displayName) at \(next.asOf)")
+                let net = drafts.filter {
+                    $0.status == .booked && $0.bookingDay > previous.asOf && $0.bookingDay <= next.asOf
+                }
+                .map(\.signedMinorUnits).reduce(0, +)
+                #expect(
+                    previous.signedMinorUnits + net == next.signedMinorUnits, "\(account.displayName) at \(next.asOf)")
             }
         }
     }

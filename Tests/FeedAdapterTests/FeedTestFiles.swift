@@ -13,7 +13,8 @@ enum FeedJSONText {
         extra: String = ""
     ) -> String {
         let postedField = posted.map { #","postedDate":"\#($0)""# } ?? ""
-        return #"{"id":"\#(id)","accountID":"\#(account)","transactionAmount":{"amount":\#(amount),"currencyCode":"EUR"},"creditDebitIndicator":"\#(indicator)","transactionDate":"\#(date)"\#(postedField),"transactionDescription":"Coffee","originalTransactionDescription":"COFFEE 12","transactionType":"pointOfSale","status":"\#(status)"\#(extra)}"#
+        return
+            #"{"id":"\#(id)","accountID":"\#(account)","transactionAmount":{"amount":\#(amount),"currencyCode":"EUR"},"creditDebitIndicator":"\#(indicator)","transactionDate":"\#(date)"\#(postedField),"transactionDescription":"Coffee","originalTransactionDescription":"COFFEE 12","transactionType":"pointOfSale","status":"\#(status)"\#(extra)}"#
     }
 
     static func batch(
@@ -24,7 +25,8 @@ enum FeedJSONText {
         let accountField = account.map { #""accountID":"\#($0)","# } ?? ""
         let previousField = previous.map { "\"\($0)\"" } ?? "null"
         let deletedList = deleted.map { "\"\($0)\"" }.joined(separator: ",")
-        return #"{"stream":"\#(stream)",\#(accountField)"seq":\#(seq),"previousToken":\#(previousField),"newToken":"\#(token ?? "tok\(seq)")","reset":\#(reset),"inserted":[\#(inserted.joined(separator: ","))],"updated":[\#(updated.joined(separator: ","))],"deleted":[\#(deletedList)]}"#
+        return
+            #"{"stream":"\#(stream)",\#(accountField)"seq":\#(seq),"previousToken":\#(previousField),"newToken":"\#(token ?? "tok\(seq)")","reset":\#(reset),"inserted":[\#(inserted.joined(separator: ","))],"updated":[\#(updated.joined(separator: ","))],"deleted":[\#(deletedList)]}"#
     }
 
     static func asset(id: String = "A1", currency: String = "EUR") -> String {

@@ -18,7 +18,10 @@ struct FeedTransactionStatusTests {
     @Test("a rejected transaction makes no draft")
     func rejectedHasNoDraft() throws {
         let batch = try decodeBatch(FeedJSONText.batch(inserted: [FeedJSONText.transaction(status: "rejected")]))
-        guard case .transactions(let changes) = batch.changes else { Issue.record("not transactions"); return }
+        guard case .transactions(let changes) = batch.changes else {
+            Issue.record("not transactions")
+            return
+        }
         #expect(changes.inserted[0].draft(accountName: "A1", kind: .asset) == nil)
     }
 
@@ -26,9 +29,13 @@ struct FeedTransactionStatusTests {
     func notes() throws {
         let batch = try decodeBatch(
             FeedJSONText.batch(inserted: [
-                FeedJSONText.transaction(id: "M", status: "memo"), FeedJSONText.transaction(id: "H", status: "authorized"),
+                FeedJSONText.transaction(id: "M", status: "memo"),
+                FeedJSONText.transaction(id: "H", status: "authorized"),
             ]))
-        guard case .transactions(let changes) = batch.changes else { Issue.record("not transactions"); return }
+        guard case .transactions(let changes) = batch.changes else {
+            Issue.record("not transactions")
+            return
+        }
         #expect(changes.inserted[0].draft(accountName: "A1", kind: .asset)?.memo.contains("informational") == true)
         #expect(changes.inserted[1].draft(accountName: "A1", kind: .asset)?.memo.contains("authorized") == true)
     }

@@ -18,7 +18,10 @@ struct JSONParserTests {
     @Test("a number keeps its text exactly as written")
     func numberText() throws {
         let value = try parse(#"{"a": 0.1, "b": 12345678901234567890.123456789, "c": -0}"#)
-        guard case .object(let members) = value.kind else { Issue.record("not an object"); return }
+        guard case .object(let members) = value.kind else {
+            Issue.record("not an object")
+            return
+        }
         let texts = members.map { member -> String in
             if case .number(let text) = member.value.kind { return text }
             return "?"
@@ -41,7 +44,10 @@ struct JSONParserTests {
     @Test("escapes and surrogate pairs decode to the characters they name")
     func escapes() throws {
         let value = try parse(#""a\"b\\c\/\n\u00e9\ud83d\ude00""#)
-        guard case .string(let text) = value.kind else { Issue.record("not a string"); return }
+        guard case .string(let text) = value.kind else {
+            Issue.record("not a string")
+            return
+        }
         #expect(text == "a\"b\\c/\né😀")
     }
 

@@ -16,7 +16,10 @@ struct SyncCommandTests {
         let streams = try #require(first["streams"] as? [[String: Any]])
         #expect(streams.count == 7)
         let checking = try #require(
-            streams.first { $0["stream"] as? String == "transactions" && $0["accountID"] as? String == "7C9E6679-7425-40DE-944B-E07FC1F90AE7" })
+            streams.first {
+                $0["stream"] as? String == "transactions"
+                    && $0["accountID"] as? String == "7C9E6679-7425-40DE-944B-E07FC1F90AE7"
+            })
         #expect(checking["batches"] as? Int == 3)
         #expect(checking["inserted"] as? Int == 14)
         #expect(checking["updated"] as? Int == 1)
@@ -39,7 +42,8 @@ struct SyncCommandTests {
         let cli = try CLIHarness()
         #expect(cli.run("sync", sample) == 0)
         #expect(cli.output.contains("transactions/A3BB189E-8BF9-3888-9912-ACE4E6543002"))
-        #expect(cli.output.contains("checkpoint A3BB189E-8BF9-3888-9912-ACE4E6543002 on 2024-03-31: statement -23.90 EUR"))
+        #expect(
+            cli.output.contains("checkpoint A3BB189E-8BF9-3888-9912-ACE4E6543002 on 2024-03-31: statement -23.90 EUR"))
         let lines = Fixture.repositoryRoot.appendingPathComponent("samples/feed.jsonl").path
         #expect(cli.run("sync", lines) == 0)
         #expect(cli.output.contains("up to date"))
@@ -52,8 +56,10 @@ struct SyncCommandTests {
         try FileManager.default.createDirectory(atPath: feed + "/accounts", withIntermediateDirectories: true)
         try Data(#"{"format":"financekit-history","version":1,"epoch":"E","timeZone":"UTC"}"#.utf8)
             .write(to: URL(fileURLWithPath: feed + "/feed.json"))
-        try Data(#"{"stream":"accounts","seq":1,"newToken":"t","reset":false,"inserted":[],"updated":[],"deleted":[]"#.utf8)
-            .write(to: URL(fileURLWithPath: feed + "/accounts/000000000001.json"))
+        try Data(
+            #"{"stream":"accounts","seq":1,"newToken":"t","reset":false,"inserted":[],"updated":[],"deleted":[]"#.utf8
+        )
+        .write(to: URL(fileURLWithPath: feed + "/accounts/000000000001.json"))
         #expect(cli.run("sync", feed) == 1)
         #expect(cli.errors.contains("accounts/000000000001.json:1:"))
         #expect(cli.errors.contains("not valid JSON"))

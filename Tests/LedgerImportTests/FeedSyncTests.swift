@@ -88,7 +88,9 @@ struct FeedSyncTests {
         _ = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
         for step in 2...5 {
             try feed.transactions("A", inserted: [TestFeed.transaction("a\(step)", account: "A", "1.0\(step)")])
-            try feed.balances("A", [TestFeed.bookedBalance("b\(step)", account: "A", "1\(step).00", "credit", day: "2024-01-2\(step)")])
+            try feed.balances(
+                "A",
+                [TestFeed.bookedBalance("b\(step)", account: "A", "1\(step).00", "credit", day: "2024-01-2\(step)")])
             _ = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
         }
         #expect(try ledgerLines(ledger) == ledgerLines(try syncedFromScratch(feed.path)))
@@ -200,7 +202,8 @@ struct FeedSyncTests {
     @Test("a pending transaction later booked is one row, moved to its booking day")
     func pendingThenBooked() throws {
         let feed = try smallFeed()
-        try feed.transactions("A", inserted: [TestFeed.transaction("p", account: "A", "5.00", day: "2024-01-05", status: "pending")])
+        try feed.transactions(
+            "A", inserted: [TestFeed.transaction("p", account: "A", "5.00", day: "2024-01-05", status: "pending")])
         let ledger = try Ledger(path: ":memory:")
         _ = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
         try feed.transactions(

@@ -39,10 +39,13 @@ final class TestFeed {
         posted: String? = nil, status: String = "booked", description: String = "Coffee"
     ) -> String {
         let postedField = posted.map { #","postedDate":"\#($0)""# } ?? ""
-        return #"{"id":"\#(id)","accountID":"\#(account)","transactionAmount":{"amount":"\#(amount)","currencyCode":"EUR"},"creditDebitIndicator":"\#(indicator)","transactionDate":"\#(day)T10:00:00Z"\#(postedField),"transactionDescription":"\#(description)","originalTransactionDescription":"\#(description.uppercased())","transactionType":"pointOfSale","status":"\#(status)"}"#
+        return
+            #"{"id":"\#(id)","accountID":"\#(account)","transactionAmount":{"amount":"\#(amount)","currencyCode":"EUR"},"creditDebitIndicator":"\#(indicator)","transactionDate":"\#(day)T10:00:00Z"\#(postedField),"transactionDescription":"\#(description)","originalTransactionDescription":"\#(description.uppercased())","transactionType":"pointOfSale","status":"\#(status)"}"#
     }
 
-    static func bookedBalance(_ id: String, account: String, _ amount: String, _ indicator: String, day: String) -> String {
+    static func bookedBalance(_ id: String, account: String, _ amount: String, _ indicator: String, day: String)
+        -> String
+    {
         #"{"id":"\#(id)","accountID":"\#(account)","currencyCode":"EUR","currentBalance":{"booked":{"amount":{"amount":"\#(amount)","currencyCode":"EUR"},"asOfDate":"\#(day)T20:00:00Z","creditDebitIndicator":"\#(indicator)"}}}"#
     }
 
@@ -109,8 +112,12 @@ final class TestFeed {
     func jsonLines() throws -> String {
         var lines = [try String(contentsOfFile: path + "/feed.json", encoding: .utf8)]
         for folder in lastSeq.keys.sorted() {
-            let names = try FileManager.default.contentsOfDirectory(atPath: path + "/" + folder).filter { !$0.hasPrefix(".") }.sorted()
-            for name in names { lines.append(try String(contentsOfFile: path + "/" + folder + "/" + name, encoding: .utf8)) }
+            let names = try FileManager.default.contentsOfDirectory(atPath: path + "/" + folder).filter {
+                !$0.hasPrefix(".")
+            }.sorted()
+            for name in names {
+                lines.append(try String(contentsOfFile: path + "/" + folder + "/" + name, encoding: .utf8))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -131,7 +138,8 @@ final class TestFeed {
         let previous = lastToken[folder].map { "\"\($0)\"" } ?? "null"
         let accountField = account.map { #""accountID":"\#($0)","# } ?? ""
         let ids = deleted.map { "\"\($0)\"" }.joined(separator: ",")
-        let text = #"{"stream":"\#(stream)",\#(accountField)"seq":\#(seq),"previousToken":\#(previous),"newToken":"\#(token)","reset":\#(reset),"inserted":[\#(inserted.joined(separator: ","))],"updated":[\#(updated.joined(separator: ","))],"deleted":[\#(ids)]}"#
+        let text =
+            #"{"stream":"\#(stream)",\#(accountField)"seq":\#(seq),"previousToken":\#(previous),"newToken":"\#(token)","reset":\#(reset),"inserted":[\#(inserted.joined(separator: ","))],"updated":[\#(updated.joined(separator: ","))],"deleted":[\#(ids)]}"#
         try FileManager.default.createDirectory(atPath: path + "/" + folder, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: file(folder, seq)))
         lastSeq[folder] = seq

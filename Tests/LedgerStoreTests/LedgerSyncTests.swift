@@ -18,7 +18,9 @@ struct LedgerSyncTests {
         return PendingRow(draft: draft, accountID: card.id, fingerprint: draft.fingerprint, occurrence: 1)
     }
 
-    private func batch(_ seq: Int, upserts: [PendingRow] = [], deletions: [String] = [], replaces: Bool = false) -> SyncBatch {
+    private func batch(_ seq: Int, upserts: [PendingRow] = [], deletions: [String] = [], replaces: Bool = false)
+        -> SyncBatch
+    {
         SyncBatch(
             stream: "transactions/L1", position: SyncPosition(epoch: "E1", lastSeq: seq, lastToken: "t\(seq)"),
             account: card, upserts: upserts, deletions: deletions, replacesTransactions: replaces)
@@ -64,7 +66,9 @@ struct LedgerSyncTests {
     func snapshot() throws {
         try ledger.applySync(batch(1, upserts: [row("a", -100, on: "2024-01-02"), row("b", -200, on: "2024-01-03")]))
         let manual = makeDraft("Cash", -50, on: "2024-01-04", account: "L1")
-        _ = ledger.save([PendingRow(draft: manual, accountID: card.id, fingerprint: manual.fingerprint, occurrence: 1)], importID: nil)
+        _ = ledger.save(
+            [PendingRow(draft: manual, accountID: card.id, fingerprint: manual.fingerprint, occurrence: 1)],
+            importID: nil)
         let counts = try ledger.applySync(batch(2, upserts: [row("b", -200, on: "2024-01-03")], replaces: true))
         #expect(counts.deleted == 1)
         #expect(try ledger.transactions().map { $0.externalID ?? "-" }.sorted() == ["-", "b"])
@@ -74,7 +78,8 @@ struct LedgerSyncTests {
     func newestBalance() throws {
         let balances = ["2024-01-31": Int64(-1000), "2024-02-29": -2000].map { day, amount in
             StatementBalance(
-                account: "L1", asOf: Day(iso: day)!, signedMinorUnits: amount, currency: .EUR, location: .file("b.json"))
+                account: "L1", asOf: Day(iso: day)!, signedMinorUnits: amount, currency: .EUR, location: .file("b.json")
+            )
         }
         var batch = batch(1)
         batch.stream = "balances/L1"

@@ -140,8 +140,8 @@ struct JSONObjectReader {
 
     /// An error about field `key`, located at its value when present, else at the object.
     func error(_ reason: FeedError.Reason, _ key: String, at value: JSONValue? = nil) -> FeedError {
-        let where_ = value ?? self.value(key) ?? node
-        return FeedError(reason, at: location(of: where_), jsonPath: childPath(key))
+        let anchor = value ?? self.value(key) ?? node
+        return FeedError(reason, at: location(of: anchor), jsonPath: childPath(key))
     }
 
     private func wrongType(_ value: JSONValue, _ key: String, expected: String) -> FeedError {

@@ -93,7 +93,8 @@ struct JSONParser {
             let keyColumn = index - lineStart + 1
             let key = try parseString()
             if members.contains(where: { $0.key == key }) {
-                throw Failure(line: keyLine, column: keyColumn, reason: "the key \"\(key)\" appears twice in one object")
+                throw Failure(
+                    line: keyLine, column: keyColumn, reason: "the key \"\(key)\" appears twice in one object")
             }
             skipWhitespace()
             guard index < end, bytes[index] == UInt8(ascii: ":") else {
@@ -155,7 +156,9 @@ struct JSONParser {
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw failure("a control character (0x\(hex(byte))) inside a string; expected it escaped") }
+            if byte < 0x20 {
+                throw failure("a control character (0x\(hex(byte))) inside a string; expected it escaped")
+            }
             index += 1
         }
         var buffer = Array(bytes[start..<index])
@@ -166,7 +169,9 @@ struct JSONParser {
                 index += 1
                 return text
             }
-            if byte < 0x20 { throw failure("a control character (0x\(hex(byte))) inside a string; expected it escaped") }
+            if byte < 0x20 {
+                throw failure("a control character (0x\(hex(byte))) inside a string; expected it escaped")
+            }
             if byte != UInt8(ascii: "\\") {
                 buffer.append(byte)
                 index += 1
@@ -203,7 +208,8 @@ struct JSONParser {
                 buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
             default:
                 index -= 1
-                throw failure("unknown escape \\\(describeByte()); expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u")
+                throw failure(
+                    "unknown escape \\\(describeByte()); expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u")
             }
         }
         throw failure("the input ends inside a string; expected a closing '\"'")

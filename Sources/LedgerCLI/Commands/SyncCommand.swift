@@ -19,14 +19,16 @@ struct SyncCommand: Command {
         See docs/formats/feed.md.
         """
     static let options: [OptionSpec] = [
-        .flag("--json", "Print the report as JSON."),
+        .flag("--json", "Print the report as JSON.")
     ]
 
     let feed: String
     let json: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count == 1 else { throw UsageError("sync needs exactly one FEED (a folder or a .jsonl file)") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("sync needs exactly one FEED (a folder or a .jsonl file)")
+        }
         feed = arguments.positionals[0]
         json = arguments.has("--json")
     }
