@@ -7,7 +7,7 @@ public enum FormatRegistry {
     /// The registered adapters. A new format is one line here (and its module in Package.swift).
     public static let adapters: [any FormatAdapter.Type] = [
         CSVFormat.self,
-        FeedLinesFormat.self
+        FeedLinesFormat.self,
     ]
 
     /// The adapter with this id (`csv`, `ofx`), if any.
