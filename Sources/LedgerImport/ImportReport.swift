@@ -32,6 +32,9 @@ public struct ImportReport: Sendable {
     public var failure: ImportFailure?
     /// Checkpoints run against the source's statement balances.
     public var checkpoints: [Checkpoint] = []
+    /// Earlier checkpoints, of later days, whose result changed because this import added rows to
+    /// their windows (an older statement imported after a newer one).
+    public var refreshed: [Checkpoint] = []
     /// Records the adapter read and deliberately did not import.
     public var skipped: [SkippedRecords] = []
     /// The import's row in the imports log (nil for a dry run).

@@ -15,6 +15,8 @@ struct ImportSession {
     private var batch: [PendingRow] = []
     private var occurrences: [OccurrenceKey: Int32] = [:]
     private var balances: [StatementBalance] = []
+    /// The earliest booking day saved per account, to refresh later checkpoints from.
+    private var earliestDay: [String: Day] = [:]
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
 
@@ -52,6 +54,9 @@ struct ImportSession {
             case .saved(let inserted, let duplicates):
                 report.inserted += inserted
                 report.duplicates += duplicates
+                for row in batch where earliestDay[row.draft.account].map({ row.draft.bookingDay < $0 }) ?? true {
+                    earliestDay[row.draft.account] = row.draft.bookingDay
+                }
             case .notSaved(let error):
                 let firstRecord = report.read - batch.count + 1
                 throw BatchRefused(error: error, firstRecord: firstRecord, location: batch[0].draft.location)
@@ -64,7 +69,8 @@ struct ImportSession {
                 elapsed: clock.now - started))
     }
 
-    /// Records the statement balances and runs a checkpoint for each ledger and opening balance.
+    /// Records the statement balances and runs a checkpoint for each ledger and opening balance,
+    /// then brings later checkpoints up to date with the rows this import added to their windows.
     mutating func runCheckpoints() throws {
         guard let ledger else { return }
         let ordered = balances.sorted { ($0.account, $0.asOf, $0.kind.order) < ($1.account, $1.asOf, $1.kind.order) }
@@ -80,7 +86,7 @@ struct ImportSession {
             case .opening:
                 try ledger.checkpoint(
                     account, asOf: balance.asOf, actual: balance.signedMinorUnits, source: .opening,
-                    importID: report.importID)
+                    importID: report.importID, yieldingToExisting: true)
             case .ledger:
                 let checkpoint = try ledger.checkpoint(
                     account, asOf: balance.asOf, actual: balance.signedMinorUnits, source: .import,
@@ -88,6 +94,18 @@ struct ImportSession {
                 report.checkpoints.append(checkpoint)
             }
         }
+        report.refreshed = try refreshLaterCheckpoints()
+    }
+
+    private mutating func refreshLaterCheckpoints() throws -> [Checkpoint] {
+        guard let ledger else { return [] }
+        var changed: [Checkpoint] = []
+        for (name, day) in earliestDay.sorted(by: { $0.key < $1.key }) {
+            guard let account = stored[name] else { continue }
+            changed += try ledger.refreshCheckpoints(of: account, from: day)
+        }
+        let own = Set(report.checkpoints.map(\.id))
+        return changed.filter { !own.contains($0.id) }
     }
 
     /// Marks the report stopped at the error.

@@ -28,4 +28,24 @@ public struct Checkpoint: Sendable, Hashable {
     public var source: Source
     public var importID: Int64?
     public var createdAt: String
+    /// Pending rows in the checkpoint's window: shown apart, never counted.
+    public var pending = PendingSummary()
+    /// Candidates for the cause of a discrepancy (empty when reconciled or a baseline).
+    public var diagnosis = Diagnosis.none
+}
+
+/// The pending transactions of a checkpoint's window.
+public struct PendingSummary: Sendable, Hashable {
+    /// How many.
+    public var count = 0
+    /// Their signed sum, in minor units.
+    public var sum: Int64 = 0
+    /// Their ids.
+    public var transactions: [Int64] = []
+
+    public init(count: Int = 0, sum: Int64 = 0, transactions: [Int64] = []) {
+        self.count = count
+        self.sum = sum
+        self.transactions = transactions
+    }
 }

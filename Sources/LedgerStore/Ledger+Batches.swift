@@ -15,6 +15,7 @@ extension Ledger {
             let inserted = try write {
                 let statement = try preparedInsert()
                 var inserted = 0
+                var totals = DailyTotals()
                 for row in rows {
                     do throws(StoreError) {
                         try bindInsert(statement, row, importID: importID)
@@ -23,9 +24,15 @@ extension Ledger {
                         // Point at the record that failed rather than at the database file.
                         throw StoreError(error.reason, at: row.draft.location)
                     }
-                    if database.changes > 0 { inserted += 1 }
+                    if database.changes > 0 {
+                        inserted += 1
+                        if row.draft.status == .booked {
+                            totals.add(row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
+                        }
+                    }
                 }
                 statement.reset()
+                try addToDailyTotals(totals)
                 return inserted
             }
             return .saved(inserted: inserted, duplicates: rows.count - inserted)
@@ -67,5 +74,43 @@ extension Ledger {
         try statement.bind(14, importID)
         try statement.bind(15, Int64(draft.location.line))
         try statement.bind(16, Int64(draft.location.column))
+    }
+
+    /// Adds newly inserted booked rows' nets to the per-day totals, one upsert per account and day.
+    ///
+    /// Call it inside the transaction that inserted the rows. Updates and deletes need no call:
+    /// triggers keep the totals for them.
+    func addToDailyTotals(_ totals: DailyTotals) throws(StoreError) {
+        guard !totals.isEmpty else { return }
+        if totals.overflowed { throw StoreError(.overflow("a day's net"), at: .file(path)) }
+        let upsert = try database.prepare(
+            """
+            INSERT INTO daily_totals (account_id, day, booked_net) VALUES (?, ?, ?)
+            ON CONFLICT (account_id, day) DO UPDATE SET booked_net = booked_net + excluded.booked_net
+            """)
+        for (key, net) in totals.byAccountAndDay {
+            try upsert.run([.int(key.account), .text(key.day.description), .int(net)])
+        }
+    }
+}
+
+/// The net of rows added in one write, by account and day.
+struct DailyTotals {
+    struct Key: Hashable {
+        let account: Int64
+        let day: Day
+    }
+
+    private(set) var byAccountAndDay: [Key: Int64] = [:]
+    /// Set when a day's net no longer fits in 64 bits.
+    private(set) var overflowed = false
+
+    var isEmpty: Bool { byAccountAndDay.isEmpty }
+
+    mutating func add(_ signedMinorUnits: Int64, account: Int64, day: Day) {
+        let key = Key(account: account, day: day)
+        let (sum, overflow) = byAccountAndDay[key, default: 0].addingReportingOverflow(signedMinorUnits)
+        overflowed = overflowed || overflow
+        byAccountAndDay[key] = sum
     }
 }

@@ -33,12 +33,21 @@ extension Ledger {
     ///   - actual: the statement's balance, signed minor units.
     ///   - source: what prompted it.
     ///   - importID: the import that brought the balance, if any.
+    ///   - yieldingToExisting: keep a checkpoint already on that day instead (for an opening balance
+    ///     derived from a statement's rows, which gives way to another statement's closing balance,
+    ///     so the result doesn't depend on which file was imported first).
     /// - Throws: ``StoreError`` on overflow or a database failure.
     @discardableResult
     public func checkpoint(
-        _ account: StoredAccount, asOf: Day, actual: Int64, source: Checkpoint.Source, importID: Int64? = nil
+        _ account: StoredAccount, asOf: Day, actual: Int64, source: Checkpoint.Source, importID: Int64? = nil,
+        yieldingToExisting: Bool = false
     ) throws(StoreError) -> Checkpoint {
-        try write {
+        if yieldingToExisting, let existing = try checkpoints(of: account, before: asOf.next, limit: 1).first,
+            existing.asOf == asOf, existing.source != .opening
+        {
+            return try explained(existing, of: account)
+        }
+        return try write {
             let previous = try latestCheckpoint(of: account, before: asOf)
             let net = try self.net(of: account, after: previous?.asOf, through: asOf)
             let reconciliation = Reconciliation(previous: previous?.actual, net: net, actual: actual)
@@ -52,7 +61,8 @@ extension Ledger {
                     created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (account_id, as_of) DO UPDATE SET expected = excluded.expected, actual = excluded.actual,
-                    discrepancy = excluded.discrepancy, status = excluded.status, source = excluded.source,
+                    discrepancy = excluded.discrepancy, status = excluded.status,
+                    source = CASE excluded.source WHEN 'opening' THEN checkpoints.source ELSE excluded.source END,
                     import_id = excluded.import_id, created_at = excluded.created_at
                 """)
             try upsert.run([
@@ -61,11 +71,44 @@ extension Ledger {
                 .optional(importID), .text(createdAt),
             ])
             let id = try checkpointID(account: account, asOf: asOf)
-            return Checkpoint(
+            let checkpoint = Checkpoint(
                 id: id, account: account.name, currency: account.currency, asOf: asOf,
                 expected: reconciliation.expected, actual: actual, discrepancy: reconciliation.discrepancy,
                 status: reconciliation.status, source: source, importID: importID, createdAt: createdAt)
+            return try explained(checkpoint, of: account)
         }
+    }
+
+    /// Recomputes the expected balance of every checkpoint on or after a day, keeping each one's
+    /// statement balance: rows imported later into an earlier window (an older statement imported
+    /// after a newer one) then count where they belong, whatever the order of imports.
+    ///
+    /// - Returns: the checkpoints whose status or discrepancy changed.
+    @discardableResult
+    public func refreshCheckpoints(of account: StoredAccount, from day: Day) throws(StoreError) -> [Checkpoint] {
+        let later = try checkpoints(of: account).filter { $0.asOf >= day }.sorted { $0.asOf < $1.asOf }
+        var changed: [Checkpoint] = []
+        for old in later {
+            let previous = try latestCheckpoint(of: account, before: old.asOf)
+            let net = try self.net(of: account, after: previous?.asOf, through: old.asOf)
+            guard let fresh = Reconciliation(previous: previous?.actual, net: net, actual: old.actual) else {
+                throw StoreError(.overflow("the checkpoint of \(account.name) on \(old.asOf)"), at: .file(path))
+            }
+            guard fresh.expected != old.expected || fresh.status != old.status else { continue }
+            try write {
+                let update = try database.prepare(
+                    "UPDATE checkpoints SET expected = ?, discrepancy = ?, status = ? WHERE id = ?")
+                try update.run([
+                    .optional(fresh.expected), .optional(fresh.discrepancy), .text(fresh.status.rawValue), .int(old.id),
+                ])
+            }
+            var updated = old
+            updated.expected = fresh.expected
+            updated.discrepancy = fresh.discrepancy
+            updated.status = fresh.status
+            changed.append(updated)
+        }
+        return changed
     }
 
     /// The latest checkpoint strictly before a day, if any.

@@ -25,6 +25,23 @@ extension Ledger {
         return try query.rows(bindings) { row throws(StoreError) in try storedTransaction(row) }
     }
 
+    /// The transactions with these ids, in id order (unknown ids are left out).
+    public func transactions(ids: [Int64]) throws(StoreError) -> [StoredTransaction] {
+        guard !ids.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let query = try database.prepare(
+            """
+            SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
+                t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column
+            FROM transactions t
+            JOIN accounts a ON a.id = t.account_id
+            LEFT JOIN imports i ON i.id = t.import_id
+            WHERE t.id IN (\(placeholders))
+            ORDER BY t.id
+            """)
+        return try query.rows(ids.map(Binding.int)) { row throws(StoreError) in try storedTransaction(row) }
+    }
+
     /// The signed sum of booked transactions up to and including a day (all of them when `nil`).
     public func balance(of account: StoredAccount, asOf day: Day? = nil) throws(StoreError) -> Int64 {
         try net(of: account, after: nil, through: day)
@@ -32,13 +49,14 @@ extension Ledger {
 
     /// The signed sum of booked transactions on days after `after` up to and including `through`.
     ///
-    /// SQLite sums the integers exactly and fails on overflow rather than wrapping.
+    /// Sums the per-day totals the triggers keep (see the migration "daily booked totals"), so the
+    /// cost grows with the number of days, not of transactions. SQLite's `sum` fails on overflow
+    /// rather than wrapping.
     public func net(of account: StoredAccount, after: Day?, through: Day?) throws(StoreError) -> Int64 {
         let query = try database.prepare(
             """
-            SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0)
-            FROM transactions
-            WHERE account_id = ?1 AND status = 'booked' AND (?2 IS NULL OR day > ?2) AND (?3 IS NULL OR day <= ?3)
+            SELECT coalesce(sum(booked_net), 0) FROM daily_totals
+            WHERE account_id = ?1 AND (?2 IS NULL OR day > ?2) AND (?3 IS NULL OR day <= ?3)
             """)
         let sums = try query.rows([.int(account.id), .optional(after?.description), .optional(through?.description)]) {
             row throws(StoreError) in row.int(0)

@@ -193,3 +193,29 @@ struct UsageTests {
         #expect(FileManager.default.fileExists(atPath: cli.databasePath))
     }
 }
+
+@Suite("ledgerport diagnostics")
+struct DiagnosticsOutputTests {
+    @Test("a discrepancy's candidates and divergence day appear in the JSON checkpoint")
+    func candidatesInJSON() throws {
+        let cli = try CLIHarness()
+        let january = try cli.write("jan.csv", "Date,Description,Amount,Balance\n2024-01-03,Coffee,-3.80,996.20\n2024-01-31,Rent,-900.00,96.20\n")
+        let extra = try cli.write("extra.csv", "Date,Description,Amount\n2024-01-20,Taxi,-18.00\n")
+        #expect(cli.run("import", extra, "--account", "Checking") == 0)
+        #expect(cli.run("import", january, "--account", "Checking", "--json") == 0)
+        let report = try #require(try cli.json() as? [String: Any])
+        let checkpoint = try #require((report["checkpoints"] as? [[String: Any]])?.first)
+        #expect(checkpoint["status"] as? String == "discrepancy")
+        #expect(checkpoint["discrepancy"] as? String == "18.00")
+        #expect(checkpoint["divergesOn"] as? String == "2024-01-31")
+        let candidates = try #require(checkpoint["candidates"] as? [[String: Any]])
+        let kinds = candidates.compactMap { $0["kind"] as? String }
+        #expect(kinds.contains("amountMatch"))
+        #expect(candidates.allSatisfy { ($0["explains"] as? String) != nil && ($0["transactions"] as? [Int]) != nil })
+
+        #expect(cli.run("reconcile", "Checking") == 0)
+        #expect(cli.output.contains("discrepancy"))
+        #expect(cli.run("reconcile", "Checking", "--opening", "100.00", "--as-of", "2023-12-31") == 0)
+        #expect(cli.output.contains("baseline"))
+    }
+}

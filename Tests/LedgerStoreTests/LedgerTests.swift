@@ -1,5 +1,5 @@
 import LedgerCore
-import LedgerStore
+@testable import LedgerStore
 import Testing
 
 func makeDraft(
@@ -152,5 +152,29 @@ struct LedgerBatchTests {
         }
         #expect(error.location.line == 9)
         #expect(try ledger.transactions().isEmpty)
+    }
+}
+
+@Suite("Daily totals")
+struct DailyTotalsTests {
+    @Test("the per-day totals follow inserts, updates and deletes exactly")
+    func totalsFollowWrites() throws {
+        let ledger = try Ledger(path: ":memory:")
+        let account = try ledger.ensureAccount(AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
+        let drafts = [
+            makeDraft("A", -1_000, on: "2024-01-02"), makeDraft("B", 5_000, on: "2024-01-02"),
+            makeDraft("C", -250, on: "2024-01-03", status: .pending), makeDraft("D", -75, on: "2024-01-04"),
+        ]
+        _ = ledger.save(rows(drafts, account: account), importID: nil)
+        #expect(try ledger.net(of: account, after: nil, through: nil) == 3_925)
+        #expect(try ledger.net(of: account, after: Day(iso: "2024-01-02"), through: Day(iso: "2024-01-03")) == 0)
+
+        try ledger.database.execute("UPDATE transactions SET status = 'booked' WHERE description = 'C'")
+        #expect(try ledger.net(of: account, after: nil, through: nil) == 3_675)
+        try ledger.database.execute("UPDATE transactions SET direction = 'credit', day = '2024-01-05' WHERE description = 'D'")
+        #expect(try ledger.net(of: account, after: Day(iso: "2024-01-04"), through: nil) == 75)
+        try ledger.database.execute("DELETE FROM transactions WHERE description = 'B'")
+        #expect(try ledger.net(of: account, after: nil, through: nil) == -1_175)
+        #expect(try ledger.net(of: account, after: nil, through: nil) == ledger.transactions().filter { $0.status == .booked }.reduce(0) { $0 + $1.signedMinorUnits })
     }
 }

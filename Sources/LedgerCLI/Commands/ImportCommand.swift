@@ -70,7 +70,7 @@ struct ImportCommand: Command {
             let report = importer.importFile(at: file, format: format, options: options, into: ledger)
             progress.finish()
             if let failure = report.failure { context.console.error(failure.description) }
-            if !json { printHuman(report, console: context.console) }
+            if !json { printHuman(report, console: context.console, ledger: ledger) }
             reports.append(report)
         }
         if json {
@@ -81,7 +81,7 @@ struct ImportCommand: Command {
         return reports.contains { $0.status == .stopped } ? 1 : 0
     }
 
-    private func printHuman(_ report: ImportReport, console: Console) {
+    private func printHuman(_ report: ImportReport, console: Console, ledger: Ledger?) {
         let mappingText = report.mapping.map { ", mapping \($0)" } ?? ""
         console.print("\(report.file) (\(report.format)\(mappingText))")
         let counts =
@@ -101,7 +101,16 @@ struct ImportCommand: Command {
             console.print("  skipped \(skipped.count) \(skipped.reason) (first at \(skipped.location))")
         }
         for checkpoint in report.checkpoints {
-            console.print("  checkpoint " + CheckpointText.line(checkpoint))
+            if let ledger {
+                let lines = CheckpointText.lines(checkpoint, ledger: ledger, indent: "  ")
+                console.print("  checkpoint " + lines[0].dropFirst(2))
+                lines.dropFirst().forEach { console.print($0) }
+            } else {
+                console.print("  checkpoint " + CheckpointText.line(checkpoint))
+            }
+        }
+        for checkpoint in report.refreshed {
+            console.print("  updated the later checkpoint " + CheckpointText.line(checkpoint))
         }
         if report.status == .complete, report.checkpoints.isEmpty {
             console.print("  no statement balance in this file: no checkpoint")

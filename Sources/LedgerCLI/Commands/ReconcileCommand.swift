@@ -9,17 +9,21 @@ struct ReconcileCommand: Command {
     static let discussion = """
         With --balance and --as-of, compares the ledger with a statement (a paper one, say): expected =
         the balance at the previous checkpoint + booked transactions since; discrepancy = statement -
-        expected. The checkpoint is stored and later ones start from the statement's balance. Without
-        them, lists the account's checkpoints, newest first. A discrepancy exits 0: it is information.
+        expected. When they differ, the likely causes are listed, best first. The checkpoint is stored
+        and later ones start from the statement's balance. --opening sets the balance an account
+        started with, at the end of --as-of. With neither, lists the account's checkpoints, newest
+        first. A discrepancy exits 0: it is information.
         """
     static let options: [OptionSpec] = [
         .value("--balance", "AMOUNT", "The statement's balance, signed (money owed on a card is negative)."),
+        .value("--opening", "AMOUNT", "An opening balance: the account's balance at the end of --as-of."),
         .value("--as-of", "DAY", "The day at whose end the balance holds (YYYY-MM-DD)."),
         .flag("--json", "Print as JSON."),
     ]
 
     let account: String
     let balance: String?
+    let isOpening: Bool
     let asOf: Day?
     let json: Bool
 
@@ -28,10 +32,14 @@ struct ReconcileCommand: Command {
             throw UsageError("reconcile needs exactly one ACCOUNT (see `ledgerport accounts`)")
         }
         account = arguments.positionals[0]
-        balance = arguments.value("--balance")
+        if arguments.value("--balance") != nil, arguments.value("--opening") != nil {
+            throw UsageError("--balance and --opening can't be given together")
+        }
+        isOpening = arguments.value("--opening") != nil
+        balance = arguments.value("--balance") ?? arguments.value("--opening")
         asOf = try arguments.value("--as-of").map { text throws(UsageError) in try parseDay(text, option: "--as-of") }
         if (balance == nil) != (asOf == nil) {
-            throw UsageError("--balance and --as-of go together: --balance AMOUNT --as-of YYYY-MM-DD")
+            throw UsageError("--balance (or --opening) and --as-of go together: --balance AMOUNT --as-of YYYY-MM-DD")
         }
         json = arguments.has("--json")
     }
@@ -40,7 +48,9 @@ struct ReconcileCommand: Command {
         let ledger = try context.ledger()
         let stored = try context.account(named: account)
         guard let balance, let asOf else {
-            let history = try ledger.checkpoints(of: stored)
+            let history = try ledger.checkpoints(of: stored).map { checkpoint in
+                try ledger.explained(checkpoint, of: stored)
+            }
             if json {
                 context.console.print(JSONValue.array(history.map(ReportJSON.checkpoint)).rendered())
             } else if history.isEmpty {
@@ -56,14 +66,21 @@ struct ReconcileCommand: Command {
             amount = money.signedMinorUnits(direction)
         } catch {
             throw UsageError(
-                "--balance \(balance) is not an amount in \(stored.currency.code); expected digits with one '.' and at most \(stored.currency.minorDigits) decimals, such as -1234.50"
+                "\(isOpening ? "--opening" : "--balance") \(balance) is not an amount in \(stored.currency.code); expected digits with one '.' and at most \(stored.currency.minorDigits) decimals, such as -1234.50"
             )
         }
-        let checkpoint = try ledger.checkpoint(stored, asOf: asOf, actual: amount, source: .manual)
+        let checkpoint = try ledger.checkpoint(
+            stored, asOf: asOf, actual: amount, source: isOpening ? .opening : .manual)
+        let refreshed = try ledger.refreshCheckpoints(of: stored, from: asOf.next)
         if json {
             context.console.print(ReportJSON.checkpoint(checkpoint).rendered())
         } else {
-            context.console.print("checkpoint " + CheckpointText.line(checkpoint))
+            let lines = CheckpointText.lines(checkpoint, ledger: ledger)
+            context.console.print("checkpoint " + lines[0])
+            lines.dropFirst().forEach { context.console.print($0) }
+            for later in refreshed {
+                context.console.print("updated the later checkpoint " + CheckpointText.line(later))
+            }
         }
         return 0
     }

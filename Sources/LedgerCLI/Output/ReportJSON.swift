@@ -29,6 +29,7 @@ enum ReportJSON {
             members.append(("failure", .null))
         }
         members.append(("checkpoints", .array(report.checkpoints.map(checkpoint))))
+        members.append(("updatedCheckpoints", .array(report.refreshed.map(checkpoint))))
         members.append(
             (
                 "skipped",
@@ -55,6 +56,27 @@ enum ReportJSON {
             ("status", .string(checkpoint.status.rawValue)),
             ("currency", .string(checkpoint.currency.code)),
             ("source", .string(checkpoint.source.rawValue)),
+            (
+                "pending",
+                .object([
+                    ("count", .int(checkpoint.pending.count)), ("sum", .string(format(checkpoint.pending.sum))),
+                    ("transactions", .array(checkpoint.pending.transactions.map(JSONValue.int))),
+                ])
+            ),
+            ("divergesOn", .optional(checkpoint.diagnosis.divergesOn?.description)),
+            (
+                "candidates",
+                .array(
+                    checkpoint.diagnosis.candidates.map { candidate in
+                        .object([
+                            ("kind", .string(candidate.kind.rawValue)),
+                            ("explains", .string(format(candidate.explains))),
+                            ("transactions", .array(candidate.transactions.map(JSONValue.int))),
+                            ("day", .optional(candidate.day?.description)),
+                            ("note", .string(candidate.note)),
+                        ])
+                    })
+            ),
         ])
     }
 

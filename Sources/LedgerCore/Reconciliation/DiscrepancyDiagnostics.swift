@@ -39,15 +39,18 @@ public struct DiscrepancyDiagnostics: Sendable {
     public func diagnose() -> Diagnosis {
         guard discrepancy != 0 else { return .none }
         let booked = rows.filter { !$0.isPending }
+        // A row whose statement stated a balance after it is confirmed as written: it can't be the
+        // extra, flipped or mistyped one.
+        let unconfirmed = booked.filter { $0.statementBalance == nil }
         let divergence = firstDivergence(booked: booked)
         var candidates: [Candidate] = []
         candidates += duplicates(booked)
-        candidates += flippedDirections(booked)
+        candidates += flippedDirections(unconfirmed)
         candidates += pendingStatuses()
-        candidates += transpositions(booked)
+        candidates += transpositions(unconfirmed)
         if let divergence { candidates.append(divergence) }
-        candidates += amountMatches(booked)
-        if candidates.filter({ $0.kind != .divergence }).isEmpty { candidates += pairs(booked) }
+        candidates += amountMatches(unconfirmed)
+        if candidates.filter({ $0.kind != .divergence }).isEmpty { candidates += pairs(unconfirmed) }
 
         let divergesOn = divergence?.day
         let ranked = candidates.enumerated().sorted { left, right in
@@ -204,14 +207,22 @@ public struct DiscrepancyDiagnostics: Sendable {
         var netByDay: [Day: Int64] = [:]
         for row in booked { netByDay[row.day, default: 0] &+= row.signedMinorUnits }
         var balance = openingBalance
+        var lastAgreement: Day?
         for day in Set(netByDay.keys).union(stated.keys).sorted() {
             balance &+= netByDay[day] ?? 0
-            guard let statement = stated[day], statement != balance else { continue }
-            let dayRows = rows.filter { $0.day == day }
+            guard let statement = stated[day] else { continue }
+            guard statement != balance else {
+                lastAgreement = day
+                continue
+            }
+            // The rows since the last day both agreed are where the difference came in.
+            let suspects = rows.filter { row in row.day <= day && lastAgreement.map { row.day > $0 } ?? true }
+            let since = lastAgreement.map { "agrees with the statement on \($0) and " } ?? ""
+            let count = suspects.count == 1 ? "1 row" : "\(suspects.count) rows"
             return Candidate(
-                kind: .divergence, explains: statement &- balance, transactions: dayRows.map(\.id), day: day,
+                kind: .divergence, explains: statement &- balance, transactions: suspects.map(\.id), day: day,
                 note:
-                    "the ledger first departs from the statement on \(day): statement \(format(statement)), ledger \(format(balance)) (\(dayRows.count) rows that day)"
+                    "the ledger \(since)first departs from it on \(day): statement \(format(statement)), ledger \(format(balance)); \(count) in between"
             )
         }
         return nil
