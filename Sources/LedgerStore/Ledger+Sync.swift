@@ -172,6 +172,8 @@ extension Ledger {
                 source_column = ?
             WHERE id = ?
             """)
+        // Inserts feed the per-day totals here; the schema's triggers keep them for updates and deletes.
+        var totals = DailyTotals()
         for row in rows {
             guard let externalID = row.draft.externalID else {
                 throw StoreError(
@@ -194,8 +196,16 @@ extension Ledger {
             } catch {
                 throw StoreError(error.reason, at: row.draft.location)
             }
-            if existing.isEmpty { counts.inserted += 1 } else { counts.updated += 1 }
+            if existing.isEmpty {
+                counts.inserted += 1
+                if row.draft.status == .booked {
+                    totals.add(row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
+                }
+            } else {
+                counts.updated += 1
+            }
         }
+        try addToDailyTotals(totals)
     }
 
     private func bindRow(_ statement: Statement, _ row: PendingRow) throws(StoreError) {

@@ -283,6 +283,24 @@ struct FeedSyncTests {
         #expect(second.checkpoints.first?.expected == -1000)
     }
 
+    @Test("the sums checkpoints use agree with the stored rows after bookings, rejections, deletions and snapshots")
+    func totalsFollowRows() throws {
+        let feed = try smallFeed()
+        try feed.transactions("A", inserted: [TestFeed.transaction("p", account: "A", "5.00", status: "pending")])
+        let ledger = try Ledger(path: ":memory:")
+        _ = try FeedSync(ledger: ledger).sync(folderAt: samplePath)
+        _ = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
+        try feed.transactions(
+            "A", updated: [TestFeed.transaction("p", account: "A", "5.00", day: "2024-01-16", posted: "2024-01-18")])
+        try feed.transactions("A", inserted: [TestFeed.transaction("q", account: "A", "2.00")], deleted: ["a1"])
+        try feed.compact("transactions/A", snapshot: [TestFeed.transaction("q", account: "A", "2.00")], account: "A")
+        _ = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
+        for account in try ledger.allAccounts() {
+            let rows = try ledger.transactions(account: account).filter { $0.status == .booked }
+            #expect(try ledger.net(of: account, after: nil, through: nil) == rows.map(\.signedMinorUnits).reduce(0, +))
+        }
+    }
+
     // MARK: - Rule 8: a malformed batch stops its stream only
 
     @Test("a malformed batch stops its stream with the file, JSON path and reason; the rest go on; a fix resumes it")
