@@ -90,16 +90,28 @@ public struct FeedFolder: Sendable {
     ///   `.json`, or a folder link leading outside the feed. Gaps are checked by
     ///   ``FeedBatchFile/checkContinuity(_:after:)``, since a sync treats them as a reason to resync.
     public func batchFiles(of stream: FeedStream, after lastSeq: Int = 0) throws(FeedError) -> [FeedBatchFile] {
+        try sequenceNumbers(of: stream).filter { $0 > lastSeq }.map { batchFile(of: stream, seq: $0) }
+    }
+
+    /// The sequence numbers of a stream's batch files, ascending, from the folder's names alone.
+    ///
+    /// - Throws: as ``batchFiles(of:after:)``.
+    public func sequenceNumbers(of stream: FeedStream) throws(FeedError) -> [Int] {
         let folder = path + "/" + stream.path
         guard try resolvedFolder(folder) != nil else { return [] }
-        var files: [FeedBatchFile] = []
+        var numbers: [Int] = []
         for name in try list(folder) {
             guard let seq = FeedBatchFile.seq(fromName: name) else {
                 throw FeedError(.badBatchName(found: name), at: .file(folder + "/" + name))
             }
-            if seq > lastSeq { files.append(FeedBatchFile(stream: stream, seq: seq, path: folder + "/" + name)) }
+            numbers.append(seq)
         }
-        return files.sorted()
+        return numbers.sorted()
+    }
+
+    /// The batch file of a stream with a sequence number (whether or not it exists).
+    public func batchFile(of stream: FeedStream, seq: Int) -> FeedBatchFile {
+        FeedBatchFile(stream: stream, seq: seq, path: path + "/" + stream.path + "/" + FeedBatchFile.name(for: seq))
     }
 
     // MARK: - Reading
@@ -139,7 +151,7 @@ public struct FeedFolder: Sendable {
     /// The visible names in a folder (names starting with `.` skipped), sorted.
     private func list(_ folder: String) throws(FeedError) -> [String] {
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+            return try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }
         } catch {
             throw FeedError(.unreadable("the folder cannot be listed"), at: .file(folder))
         }

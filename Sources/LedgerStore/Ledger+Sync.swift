@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// Where a synced feed stream stands: the feed's epoch, the last batch applied and its token.
@@ -111,7 +112,7 @@ extension Ledger {
                 """)
             try save.run([
                 .text(batch.stream), .text(batch.position.epoch), .int(Int64(batch.position.lastSeq)),
-                .text(batch.position.lastToken), .text(Ledger.now()),
+                .text(batch.position.lastToken), .text(Ledger.syncTimestamp()),
             ])
             return counts
         }
@@ -136,6 +137,16 @@ extension Ledger {
 
     // MARK: - Private
 
+    /// The current time as `YYYY-MM-DDTHH:MM:SSZ`, the text ``now()`` writes, without building an
+    /// ICU formatter for every batch (a sync writes one timestamp per batch).
+    static func syncTimestamp() -> String {
+        let seconds = Int64(Date().timeIntervalSince1970.rounded(.down))
+        guard let day = Day(secondsSinceEpoch: seconds, offsetSeconds: 0) else { return now() }
+        let time = Int(seconds - Int64(day.daysSinceEpoch) * 86_400)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(day)T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
+    }
+
     private func upsertAccounts(_ accounts: [AccountReference], counts: inout SyncCounts) throws(StoreError) {
         guard !accounts.isEmpty else { return }
         let insert = try database.prepare(
@@ -149,7 +160,7 @@ extension Ledger {
             }
             try insert.run([
                 .text(reference.name), .text(reference.kind.rawValue), .text(currency.code),
-                .optional(reference.institution), .optional(reference.maskedNumber), .text(Ledger.now()),
+                .optional(reference.institution), .optional(reference.maskedNumber), .text(Ledger.syncTimestamp()),
             ])
             if database.changes > 0 { counts.inserted += 1 } else { counts.updated += 1 }
         }

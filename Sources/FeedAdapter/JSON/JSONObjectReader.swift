@@ -129,7 +129,11 @@ struct JSONObjectReader {
 
     /// The JSON path of a field of this object.
     func childPath(_ key: String) -> String {
-        if key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return path + "." + key }
+        let isPlain = key.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F
+        }
+        if isPlain { return path + "." + key }
         return path + "[\"" + key + "\"]"
     }
 

@@ -55,41 +55,39 @@ public final class FeedSync {
     }
 
     private func syncFolderStream(_ syncer: inout StreamSyncer, folder: FeedFolder) {
-        let files: [FeedBatchFile]
+        let stream = syncer.stream
+        let seqs: [Int]
         do {
-            files = try folder.batchFiles(of: syncer.stream)
+            seqs = try folder.sequenceNumbers(of: stream)
         } catch {
             syncer.fail(error)
             return
         }
         var cache: [Int: FeedBatch] = [:]
-        let bySeq = Dictionary(files.map { ($0.seq, $0) }, uniquingKeysWith: { first, _ in first })
         do {
             try syncer.plan(
-                seqs: files.map(\.seq),
+                seqs: seqs,
                 previousToken: { seq in
-                    // swift-format-ignore: NeverForceUnwrap
-                    // The planner only asks for sequence numbers it was given.
-                    let batch = try folder.read(bySeq[seq]!)
+                    let batch = try folder.read(folder.batchFile(of: stream, seq: seq))
                     cache[seq] = batch
                     return batch.previousToken
                 },
                 isReset: { seq in
                     // A batch that can't be read isn't a snapshot; applying it will report it.
-                    guard let file = bySeq[seq], let batch = try? folder.read(file) else { return false }
+                    guard let batch = try? folder.read(folder.batchFile(of: stream, seq: seq)) else { return false }
                     if batch.reset { cache[seq] = batch }
                     return batch.reset
                 })
         } catch {
-            syncer.fail(error, at: .file(folder.path + "/" + syncer.stream.path))
+            syncer.fail(error, at: .file(folder.path + "/" + stream.path))
             return
         }
         guard let start = syncer.startSeq else { return }
-        for file in files where file.seq >= start {
+        for seq in seqs where seq >= start {
             if isInterrupted { return }
             let batch: FeedBatch
             do {
-                batch = try cache.removeValue(forKey: file.seq) ?? folder.read(file)
+                batch = try cache.removeValue(forKey: seq) ?? folder.read(folder.batchFile(of: stream, seq: seq))
             } catch {
                 syncer.fail(error)
                 return
