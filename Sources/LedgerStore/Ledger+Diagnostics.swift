@@ -31,13 +31,16 @@ extension Ledger {
     static let pendingIDLimit = 1_000
 
     /// The window's pending rows: count, exact sum, and the first ids.
+    ///
+    /// `day > coalesce(?2, '')` rather than `(?2 IS NULL OR day > ?2)`: the `OR` form hides the
+    /// day range from the identity index, so every checkpoint scanned the whole account.
     private func pendingSummary(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
         -> PendingSummary
     {
         let query = try database.prepare(
             """
             SELECT id, CASE direction WHEN 'credit' THEN amount ELSE -amount END FROM transactions
-            WHERE account_id = ?1 AND (?2 IS NULL OR day > ?2) AND day <= ?3 AND status = 'pending'
+            WHERE account_id = ?1 AND day > coalesce(?2, '') AND day <= ?3 AND status = 'pending'
             ORDER BY day, id
             """)
         let rows = try query.rows([.int(account.id), .optional(after?.description), .text(through.description)]) {
@@ -57,7 +60,7 @@ extension Ledger {
         let query = try database.prepare(
             """
             SELECT id, day, amount, direction, status, description, statement_balance FROM transactions
-            WHERE account_id = ?1 AND (?2 IS NULL OR day > ?2) AND day <= ?3
+            WHERE account_id = ?1 AND day > coalesce(?2, '') AND day <= ?3
             ORDER BY day, id
             """)
         return try query.rows([.int(account.id), .optional(after?.description), .text(through.description)]) {

@@ -81,6 +81,21 @@ struct FeedSyncTests {
         #expect(try ledgerLines(ledger).count == 3)
     }
 
+    @Test("a stream's new batches are written together in one database transaction with its position")
+    func oneTransactionPerStream() throws {
+        let feed = try smallFeed()
+        let ledger = try Ledger(path: ":memory:")
+        _ = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
+        for number in 2...6 {
+            try feed.transactions("A", inserted: [TestFeed.transaction("a\(number)", account: "A", "1.00")])
+        }
+        let before = ledger.commitCount
+        let report = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
+        #expect(report.stream("transactions/A")?.batches == 5)
+        #expect(ledger.commitCount == before + 1)
+        #expect(try ledger.syncPositions()["transactions/A"]?.lastSeq == 6)
+    }
+
     @Test("syncing in steps gives the same ledger as one sync of the final feed")
     func steps() throws {
         let feed = try smallFeed()

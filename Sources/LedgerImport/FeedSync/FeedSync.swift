@@ -83,17 +83,20 @@ public final class FeedSync {
             return
         }
         guard let start = syncer.startSeq else { return }
+        var group = PendingGroup()
         for seq in seqs where seq >= start {
-            if isInterrupted { return }
-            let batch: FeedBatch
+            if isInterrupted { break }
             do {
-                batch = try cache.removeValue(forKey: seq) ?? folder.read(folder.batchFile(of: stream, seq: seq))
+                let batch = try cache.removeValue(forKey: seq) ?? folder.read(folder.batchFile(of: stream, seq: seq))
+                try stage(batch, with: &syncer, into: &group)
             } catch {
-                syncer.fail(error)
+                // The batches before the bad one are written; then the stream stops at it.
+                if flush(&group, with: &syncer) { syncer.fail(error) }
                 return
             }
-            guard apply(batch, with: &syncer) else { return }
+            if group.isFull, !flush(&group, with: &syncer) { return }
         }
+        _ = flush(&group, with: &syncer)
     }
 
     // MARK: - JSON Lines form
@@ -144,16 +147,31 @@ public final class FeedSync {
             syncers[stream] = syncer
         }
 
-        // Pass 2: apply, in file order.
+        // Pass 2: apply, in file order, each stream's batches grouped into transactions.
         let lines = try FeedLines(try open())
+        var groups: [FeedStream: PendingGroup] = [:]
         while !isInterrupted, let entry = try lines.nextEntry() {
             guard let stream = entry.stream, var syncer = syncers[stream], !syncer.isFailed else { continue }
+            var group = groups[stream] ?? PendingGroup()
             switch entry.result {
             case .failure(let error):
-                syncer.fail(error)
+                if flush(&group, with: &syncer) { syncer.fail(error) }
             case .success(let batch):
-                if syncer.isActive, let start = syncer.startSeq, batch.seq >= start { _ = apply(batch, with: &syncer) }
+                guard syncer.isActive, let start = syncer.startSeq, batch.seq >= start else { break }
+                do {
+                    try stage(batch, with: &syncer, into: &group)
+                    // Accounts are written at once: the other streams look them up.
+                    if group.isFull || stream == .accounts { _ = flush(&group, with: &syncer) }
+                } catch {
+                    if flush(&group, with: &syncer) { syncer.fail(error) }
+                }
             }
+            groups[stream] = group
+            syncers[stream] = syncer
+        }
+        for stream in order {
+            guard var group = groups[stream], var syncer = syncers[stream] else { continue }
+            _ = flush(&group, with: &syncer)
             syncers[stream] = syncer
         }
         var report = FeedSyncReport(feed: index.name)
@@ -169,14 +187,26 @@ public final class FeedSync {
         return applied >= batchLimit
     }
 
-    /// Applies one batch to its stream; `false` when the stream must stop.
-    private func apply(_ batch: FeedBatch, with syncer: inout StreamSyncer) -> Bool {
+    /// Checks a batch against its stream's chain and turns it into store changes, to be written
+    /// with the group.
+    ///
+    /// - Throws: whatever makes the batch unusable (a broken chain, a malformed model, an
+    ///   undeclared account, a currency the account does not hold).
+    private func stage(_ batch: FeedBatch, with syncer: inout StreamSyncer, into group: inout PendingGroup) throws {
+        let isSnapshot = try syncer.accept(batch)
+        let (change, rejected) = try syncBatch(for: batch, isSnapshot: isSnapshot, epoch: syncer.epoch)
+        group.add(batch, change, rejected: rejected)
+        applied += 1
+    }
+
+    /// Writes a stream's staged batches in one database transaction; `false` when the store
+    /// refused them (the stream then stops, its position before the group).
+    private func flush(_ group: inout PendingGroup, with syncer: inout StreamSyncer) -> Bool {
+        guard !group.batches.isEmpty else { return true }
+        defer { group = PendingGroup() }
         do {
-            let isSnapshot = try syncer.accept(batch)
-            let (change, rejected) = try syncBatch(for: batch, isSnapshot: isSnapshot, epoch: syncer.epoch)
-            let counts = try ledger.applySync(change)
-            applied += 1
-            syncer.applied(batch, counts: counts, rejected: rejected)
+            let counts = try ledger.applySync(group.changes)
+            syncer.committed(group.batches, counts: counts, rejected: group.rejected)
             return true
         } catch {
             syncer.fail(error)
@@ -264,3 +294,25 @@ public final class FeedSync {
 
 @available(*, unavailable)
 extension FeedSync: Sendable {}
+
+/// A stream's batches checked and converted, waiting to be written in one transaction.
+private struct PendingGroup {
+    /// The most rows, and batches, one transaction takes: enough to write each touched page once
+    /// for a whole incremental sync, small enough that a crash replays little.
+    static let rowLimit = 10_000
+    static let batchLimit = 100
+
+    var batches: [FeedBatch] = []
+    var changes: [SyncBatch] = []
+    var rejected = 0
+    var rows = 0
+
+    var isFull: Bool { rows >= PendingGroup.rowLimit || batches.count >= PendingGroup.batchLimit }
+
+    mutating func add(_ batch: FeedBatch, _ change: SyncBatch, rejected: Int) {
+        batches.append(batch)
+        changes.append(change)
+        self.rejected += rejected
+        rows += change.upserts.count + change.deletions.count + change.balances.count + change.accounts.count
+    }
+}

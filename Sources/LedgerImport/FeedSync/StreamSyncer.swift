@@ -45,12 +45,14 @@ struct StreamSyncer {
         }
     }
 
-    /// Checks that a batch continues the chain; returns whether it is applied as a snapshot.
+    /// Checks that a batch continues the chain and moves the chain on to it; returns whether it
+    /// is applied as a snapshot.
     ///
     /// - Throws: ``FeedError`` for a missing sequence number or a `previousToken` that does not
     ///   continue the batch before.
     mutating func accept(_ batch: FeedBatch) throws(FeedError) -> Bool {
         guard let start = startSeq else { return false }
+        let isSnapshot: Bool
         if let lastSeq {
             guard batch.seq == lastSeq + 1 else {
                 throw FeedError(.sequenceGap(after: lastSeq, next: batch.seq), at: batch.location)
@@ -62,21 +64,23 @@ struct StreamSyncer {
                         expected: "\"\(lastToken ?? "")\", the newToken of batch \(lastSeq)"),
                     at: batch.location, jsonPath: "$.previousToken")
             }
-            return batch.reset
+            isSnapshot = batch.reset
+        } else {
+            guard batch.seq == start else {
+                throw FeedError(.sequenceGap(after: start - 1, next: batch.seq), at: batch.location)
+            }
+            isSnapshot = startsWithSnapshot || batch.reset
         }
-        guard batch.seq == start else {
-            throw FeedError(.sequenceGap(after: start - 1, next: batch.seq), at: batch.location)
-        }
-        return startsWithSnapshot || batch.reset
-    }
-
-    /// Records an applied batch.
-    mutating func applied(_ batch: FeedBatch, counts: SyncCounts, rejected: Int) {
-        report.rejected += rejected
         lastSeq = batch.seq
         lastToken = batch.newToken
-        report.lastSeq = batch.seq
-        report.batches += 1
+        return isSnapshot
+    }
+
+    /// Records batches written in one transaction.
+    mutating func committed(_ batches: [FeedBatch], counts: SyncCounts, rejected: Int) {
+        report.rejected += rejected
+        report.lastSeq = batches.last?.seq ?? report.lastSeq
+        report.batches += batches.count
         report.inserted += counts.inserted
         report.updated += counts.updated
         report.deleted += counts.deleted
