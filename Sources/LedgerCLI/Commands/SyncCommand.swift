@@ -10,9 +10,9 @@ struct SyncCommand: Command {
     static let arguments = "FEED"
     static let discussion = """
         FEED is a feed folder (feed.json, accounts/, balances/, transactions/) or its JSON Lines form
-        (a .jsonl file). Each stream's new batches are applied in order, each in one database
-        transaction with the stream's position, so running sync again, or after a crash, never applies
-        a batch twice. A stream whose stored position no longer continues the feed (a new epoch, a
+        (a .jsonl file). Each stream's new batches are applied in order, in database transactions that
+        also record the stream's position, so running sync again, or after a crash, never applies a
+        batch twice. A stream whose stored position no longer continues the feed (a new epoch, a
         missing batch, another token) is resynced from its newest snapshot, alone. A malformed batch
         stops its stream; the others go on. Then each changed account is checkpointed against its
         newest booked balance. Exit status: 0 when every stream synced, 1 when one stopped.

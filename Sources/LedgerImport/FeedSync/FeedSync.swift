@@ -4,8 +4,9 @@ import LedgerStore
 
 /// Syncs a FinanceKit-shaped feed into the ledger, exactly once, stream by stream.
 ///
-/// Each batch is applied in its own database transaction together with its stream's new
-/// position, so a crash replays at most the batch it interrupted. Only batches after the stored
+/// A stream's new batches are written in database transactions (up to 100 batches or 10,000 rows
+/// each) that also record the stream's position after them, so a crash replays at most the
+/// batches of the transaction it interrupted, and never applies one twice. Only batches after the stored
 /// position are read (in the folder form, only their files). A stream whose stored token no
 /// longer continues the feed is resynced from its newest snapshot, alone; a malformed batch
 /// stops its stream there while the other streams go on. After the batches, every account whose

@@ -32,7 +32,7 @@ public struct FeedSyncReport: Sendable {
 public struct FeedStreamReport: Sendable, Hashable {
     /// The stream.
     public var stream: FeedStream
-    /// Batches applied (each in its own database transaction).
+    /// Batches applied.
     public var batches = 0
     /// Rows inserted: transactions, accounts or statement balances, by stream.
     public var inserted = 0
