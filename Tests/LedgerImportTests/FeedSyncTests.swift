@@ -394,4 +394,32 @@ struct FeedSyncTests {
         #expect(report.batches == 1)
         #expect(try ledgerLines(ledger) == ledgerLines(try syncedFromScratch(feed.path)))
     }
+
+    @Test("in the JSON Lines form a malformed batch stops its stream only, after the batches before it")
+    func jsonLinesMalformed() throws {
+        let feed = try smallFeed()
+        try feed.transactions("A", inserted: [TestFeed.transaction("a2", account: "A", "3.00")])
+        try feed.transactions("A", inserted: [TestFeed.transaction("a3", account: "A", "3.00", "sideways")])
+        try feed.transactions("L", inserted: [TestFeed.transaction("l2", account: "L", "1.00")])
+        let text = try feed.jsonLines()
+        let ledger = try Ledger(path: ":memory:")
+        let report = try FeedSync(ledger: ledger).sync(lines: { InMemoryByteStream(text, name: "f.jsonl") })
+        let a = try #require(report.stream("transactions/A"))
+        #expect(a.batches == 2)
+        #expect(a.failure?.reason.hasPrefix("$.inserted[0].creditDebitIndicator") == true)
+        #expect(a.failure?.location.file == "f.jsonl")
+        #expect(report.stream("transactions/L")?.batches == 2)
+        #expect(try ledger.syncPositions()["transactions/A"]?.lastSeq == 2)
+    }
+
+    @Test("in the JSON Lines form a line that names no stream stops the sync before anything is written")
+    func jsonLinesUnattributable() throws {
+        let feed = try smallFeed()
+        let text = try feed.jsonLines() + "{not json\n"
+        let ledger = try Ledger(path: ":memory:")
+        #expect(throws: FeedError.self) {
+            try FeedSync(ledger: ledger).sync(lines: { InMemoryByteStream(text, name: "f.jsonl") })
+        }
+        #expect(try ledger.transactions().isEmpty)
+    }
 }
