@@ -183,6 +183,19 @@ struct FeedSyncTests {
         #expect(lines == (try ledgerLines(try syncedFromScratch(feed.path))))
     }
 
+    @Test("a stream that now ends before the stored position resyncs from its start")
+    func streamWentBack() throws {
+        let feed = try smallFeed()
+        try feed.transactions("A", inserted: [TestFeed.transaction("a2", account: "A", "3.00")])
+        let ledger = try Ledger(path: ":memory:")
+        _ = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
+        try feed.rewrite("transactions/A", account: "A", batches: [[TestFeed.transaction("c1", account: "A", "9.00")]])
+        let report = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
+        let a = try #require(report.stream("transactions/A"))
+        #expect(a.reason == "the stream now ends at batch 1, before batch 2 already applied")
+        #expect(try ledgerLines(ledger) == ledgerLines(try syncedFromScratch(feed.path)))
+    }
+
     @Test("a new epoch makes every stored token invalid: every stream resyncs")
     func epochChange() throws {
         let feed = try smallFeed()
