@@ -5,7 +5,7 @@ import PackageDescription
 /// Each row generates the adapter's target, its test target and its link into LedgerImport.
 let adapters: [(name: String, dependencies: [Target.Dependency])] = [
     ("CSVAdapter", []),
-    ("FeedAdapter", [])
+    ("FeedAdapter", []),
 ]
 
 let adapterTargets: [Target] = adapters.flatMap { adapter -> [Target] in
