@@ -58,17 +58,3 @@ public struct FeedManifest: Sendable, Hashable {
             epoch: try object.nonEmptyString("epoch"), timeZone: zone, location: object.location(of: root))
     }
 }
-
-/// Parsing JSON into a tree, with grammar failures turned into ``FeedError``.
-enum FeedJSON {
-    static func parse(_ bytes: [UInt8], range: Range<Int>? = nil, file: String, firstLine: Int = 1)
-        throws(FeedError) -> JSONValue
-    {
-        do {
-            return try JSONParser.parse(bytes, range: range, firstLine: firstLine)
-        } catch {
-            throw FeedError(
-                .notJSON(error.reason), at: SourceLocation(file: file, line: error.line, column: error.column))
-        }
-    }
-}

@@ -1,9 +1,3 @@
-/// A FinanceKit model with a stable id: a transaction, an account or an account balance.
-public protocol FeedModel: Sendable, Hashable {
-    /// The model's id, unique within its stream.
-    var id: String { get }
-}
-
 /// The changes one batch makes to one stream, as FinanceKit's `Changes` lists them.
 public struct FeedModelChanges<Model: FeedModel>: Sendable, Hashable {
     /// Models the batch inserts (an id already stored is updated).

@@ -25,6 +25,11 @@ struct FeedSyncPlan: Equatable {
     /// snapshot.
     struct NoStart: Error {
         var firstSeq: Int
+
+        var message: String {
+            "the stream's first batch is \(firstSeq), not 1, and none of its batches is a reset snapshot; "
+                + "expected the history from batch 1 or from a snapshot"
+        }
     }
 
     /// Decides where to start.

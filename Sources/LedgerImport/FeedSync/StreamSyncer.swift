@@ -30,13 +30,8 @@ struct StreamSyncer {
 
     /// Decides where to start (see ``FeedSyncPlan``).
     mutating func plan(seqs: [Int], previousToken: (Int) throws -> String?, isReset: (Int) throws -> Bool) throws {
-        let plan: FeedSyncPlan
-        do {
-            plan = try FeedSyncPlan.make(
-                stored: stored, epoch: epoch, seqs: seqs, previousToken: previousToken, isReset: isReset)
-        } catch let noStart as FeedSyncPlan.NoStart {
-            throw SyncStartError(firstSeq: noStart.firstSeq)
-        }
+        let plan = try FeedSyncPlan.make(
+            stored: stored, epoch: epoch, seqs: seqs, previousToken: previousToken, isReset: isReset)
         startSeq = plan.startSeq
         startsWithSnapshot = plan.startsWithSnapshot
         if let reason = plan.resyncReason {
@@ -91,19 +86,10 @@ struct StreamSyncer {
         isFailed = true
         if let located = error as? any LocatedError {
             report.failure = FeedSyncFailure(located)
-        } else if let start = error as? SyncStartError {
+        } else if let start = error as? FeedSyncPlan.NoStart {
             report.failure = FeedSyncFailure(location: fallback ?? .file(stream.path), reason: start.message)
         } else {
             report.failure = FeedSyncFailure(location: fallback ?? .file(stream.path), reason: "\(error)")
         }
-    }
-}
-
-/// A stream that starts after batch 1 without a snapshot to start from.
-struct SyncStartError: Error {
-    var firstSeq: Int
-    var message: String {
-        "the stream's first batch is \(firstSeq), not 1, and none of its batches is a reset snapshot; "
-            + "expected the history from batch 1 or from a snapshot"
     }
 }
