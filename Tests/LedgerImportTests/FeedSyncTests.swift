@@ -96,6 +96,16 @@ struct FeedSyncTests {
         #expect(try ledger.syncPositions()["transactions/A"]?.lastSeq == 6)
     }
 
+    @Test("progress is reported after each transaction, ending at the report's totals")
+    func progress() throws {
+        var seen: [ImportProgress] = []
+        let ledger = try Ledger(path: ":memory:")
+        let report = try FeedSync(ledger: ledger) { seen.append($0) }.sync(folderAt: samplePath)
+        #expect(seen.count == 7)  // one transaction per stream
+        #expect(seen.last?.batches == report.batches)
+        #expect(seen.last?.inserted == report.streams.reduce(0) { $0 + $1.inserted })
+    }
+
     @Test("syncing in steps gives the same ledger as one sync of the final feed")
     func steps() throws {
         let feed = try smallFeed()

@@ -35,7 +35,9 @@ struct SyncCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let ledger = try context.ledger()
-        let sync = FeedSync(ledger: ledger)
+        let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
+        defer { progress.finish() }
+        let sync = FeedSync(ledger: ledger) { progress.update($0) }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: feed, isDirectory: &isFolder) else {
             throw RuntimeError("\(feed): no such feed folder or file")

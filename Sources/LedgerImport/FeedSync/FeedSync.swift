@@ -18,8 +18,11 @@ import LedgerStore
 public final class FeedSync {
     private let ledger: Ledger
     private let batchLimit: Int?
+    private let progress: ((ImportProgress) -> Void)?
     private var applied = 0
     private var accounts: [String: StoredAccount] = [:]
+    private var written = ImportProgress(read: 0, inserted: 0, duplicates: 0, batches: 0, elapsed: .zero)
+    private let started = ContinuousClock.now
 
     /// Prepares a sync.
     ///
@@ -27,9 +30,12 @@ public final class FeedSync {
     ///   - ledger: the ledger to write to.
     ///   - batchLimit: stop after applying this many batches in all (a stand-in for a killed
     ///     process in tests); `nil` for no limit.
-    public init(ledger: Ledger, batchLimit: Int? = nil) {
+    ///   - progress: called after each database transaction with the rows (`read`: inserted,
+    ///     updated and deleted) and batches written so far.
+    public init(ledger: Ledger, batchLimit: Int? = nil, progress: ((ImportProgress) -> Void)? = nil) {
         self.ledger = ledger
         self.batchLimit = batchLimit
+        self.progress = progress
     }
 
     // MARK: - Folder form
@@ -208,6 +214,13 @@ public final class FeedSync {
         do {
             let counts = try ledger.applySync(group.changes)
             syncer.committed(group.batches, counts: counts, rejected: group.rejected)
+            if let progress {
+                written.read += counts.inserted + counts.updated + counts.deleted
+                written.inserted += counts.inserted
+                written.batches += group.batches.count
+                written.elapsed = ContinuousClock.now - started
+                progress(written)
+            }
             return true
         } catch {
             syncer.fail(error)
