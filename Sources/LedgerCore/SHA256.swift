@@ -7,7 +7,6 @@ public struct SHA256: Sendable {
     ]
     private var pending: [UInt8] = []
     private var totalBytes: UInt64 = 0
-    private var schedule = [UInt32](repeating: 0, count: 64)
 
     /// Starts an empty digest.
     public init() { pending.reserveCapacity(64) }
@@ -26,7 +25,7 @@ public struct SHA256: Sendable {
             pending.append(contentsOf: buffer[0..<take])
             offset = take
             guard pending.count == 64 else { return }
-            compress(pending)
+            pending.withUnsafeBufferPointer { compress($0) }
             pending.removeAll(keepingCapacity: true)
         }
         while buffer.count - offset >= 64 {
@@ -47,7 +46,8 @@ public struct SHA256: Sendable {
         }
         var offset = 0
         while offset < copy.pending.count {
-            copy.compress(copy.pending[offset..<offset + 64])
+            let block = Array(copy.pending[offset..<offset + 64])
+            block.withUnsafeBufferPointer { copy.compress($0) }
             offset += 64
         }
         let hex: [Character] = Array("0123456789abcdef")
@@ -71,55 +71,50 @@ public struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private mutating func compress(_ block: some Collection<UInt8>) {
-        var w = schedule
-        defer { schedule = w }
-        var index = block.startIndex
-        for t in 0..<16 {
-            var word: UInt32 = 0
-            for _ in 0..<4 {
-                word = word << 8 | UInt32(block[index])
-                index = block.index(after: index)
+    /// Processes one 64-byte block.
+    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+        precondition(block.count >= 64, "a SHA-256 block is 64 bytes")
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for t in 0..<16 {
+                let base = t * 4
+                w[t] =
+                    UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8
+                    | UInt32(block[base + 3])
             }
-            w[t] = word
+            for t in 16..<64 {
+                let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
+                let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
+                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            }
+            var a = state[0], b = state[1], c = state[2], d = state[3]
+            var e = state[4], f = state[5], g = state[6], h = state[7]
+            SHA256.k.withUnsafeBufferPointer { k in
+                for t in 0..<64 {
+                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                    let choice = (e & f) ^ (~e & g)
+                    let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
+                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let temp2 = s0 &+ majority
+                    h = g
+                    g = f
+                    f = e
+                    e = d &+ temp1
+                    d = c
+                    c = b
+                    b = a
+                    a = temp1 &+ temp2
+                }
+            }
+            state[0] &+= a
+            state[1] &+= b
+            state[2] &+= c
+            state[3] &+= d
+            state[4] &+= e
+            state[5] &+= f
+            state[6] &+= g
+            state[7] &+= h
         }
-        for t in 16..<64 {
-            let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-            let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var a = state[0]
-        var b = state[1]
-        var c = state[2]
-        var d = state[3]
-        var e = state[4]
-        var f = state[5]
-        var g = state[6]
-        var h = state[7]
-        for t in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ s1 &+ choice &+ SHA256.k[t] &+ w[t]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = s0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ temp1
-            d = c
-            c = b
-            b = a
-            a = temp1 &+ temp2
-        }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
     }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
 import LedgerCore
 
-/// Runs an adapter on a thread of its own and hands its events over in chunks, so that reading
-/// and parsing the file (one core) overlap with writing to SQLite (the other).
+/// Runs an adapter on a thread of its own and hands its events over in chunks, so that reading,
+/// parsing and preparing drafts (``DraftPreparation``: validation, fingerprints, occurrence
+/// numbers) on one core overlap with writing to SQLite on the other.
 ///
 /// A chunk closes after `draftsPerChunk` drafts, so one chunk is one batch's worth. At most
 /// `capacity` chunks wait at a time, which keeps memory flat however large the file. The consumer
@@ -10,7 +11,7 @@ import LedgerCore
 /// item is always `.finished`, carrying the error that ended reading, if any.
 final class EventPipeline: @unchecked Sendable {
     enum Item {
-        case events([AdapterEvent])
+        case events([PreparedEvent])
         case finished((any Error)?)
     }
 
@@ -29,13 +30,15 @@ final class EventPipeline: @unchecked Sendable {
         self.capacity = capacity
         let work = Transfer(adapter: adapter, stream: stream)
         let thread = Thread { [self] in
-            var chunk: [AdapterEvent] = []
+            var chunk: [PreparedEvent] = []
             var drafts = 0
             var failure: (any Error)?
+            var preparation = DraftPreparation()
             do {
                 try work.adapter.drafts(from: work.stream) { event in
-                    chunk.append(event)
-                    if case .draft = event { drafts += 1 }
+                    let prepared = try preparation.prepare(event)
+                    chunk.append(prepared)
+                    if case .draft = prepared { drafts += 1 }
                     if drafts >= draftsPerChunk {
                         guard self.push(.events(chunk)) else { throw Cancelled() }
                         chunk.removeAll(keepingCapacity: true)

@@ -11,9 +11,8 @@ struct ImportSession {
 
     private var declared: [String: AccountReference] = [:]
     private var stored: [String: StoredAccount] = [:]
-    private var accountNumbers: [String: Int64] = [:]
+    private var lastAccount: StoredAccount?
     private var batch: [PendingRow] = []
-    private var occurrences: [OccurrenceKey: Int32] = [:]
     private var balances: [StatementBalance] = []
     /// The earliest booking day saved per account, to refresh later checkpoints from.
     private var earliestDay: [String: Day] = [:]
@@ -29,19 +28,22 @@ struct ImportSession {
         batch.reserveCapacity(batchSize)
     }
 
-    /// Takes one event from the adapter.
-    mutating func accept(_ event: AdapterEvent) throws {
+    /// Takes one prepared event from the reading thread.
+    mutating func accept(_ event: PreparedEvent) throws {
         switch event {
-        case .account(let reference):
-            try declare(reference)
-        case .draft(let draft):
-            try add(draft)
-        case .balance(let balance):
+        case .draft(let prepared):
+            try add(prepared)
+        case .other(.account(let reference)):
+            declared[reference.name] = reference
+            if !report.accounts.contains(reference.name) { report.accounts.append(reference.name) }
+        case .other(.balance(let balance)):
             balances.append(balance)
-        case .skipped(let skipped):
+        case .other(.skipped(let skipped)):
             report.skipped.append(skipped)
-        case .mapping(let name):
+        case .other(.mapping(let name)):
             report.mapping = name
+        case .other(.draft(let draft)):
+            preconditionFailure("drafts arrive prepared: \(draft.location)")
         }
     }
 
@@ -59,7 +61,7 @@ struct ImportSession {
                 }
             case .notSaved(let error):
                 let firstRecord = report.read - batch.count + 1
-                throw BatchRefused(error: error, firstRecord: firstRecord, location: batch[0].draft.location)
+                throw BatchRefused(error: error, firstRecord: firstRecord, locations: batch.map(\.draft.location))
             }
         }
         report.batches += 1
@@ -112,10 +114,11 @@ struct ImportSession {
     mutating func stop(with error: any Error, file: String) {
         report.status = .stopped
         if let refused = error as? BatchRefused {
+            // The store names the row that failed when one did; otherwise the batch as a whole.
+            let offset = refused.locations.firstIndex(of: refused.error.location)
             report.failure = ImportFailure(
-                record: refused.firstRecord,
-                location: refused.error.location == .file(ledger?.path ?? "")
-                    ? refused.location : refused.error.location,
+                record: refused.firstRecord + (offset ?? 0),
+                location: offset == nil ? refused.locations[0] : refused.error.location,
                 reason: refused.error.message)
         } else if let located = error as? any LocatedError {
             report.failure = ImportFailure(record: report.read + 1, location: located.location, reason: located.message)
@@ -126,46 +129,37 @@ struct ImportSession {
 
     // MARK: - Private
 
-    private mutating func declare(_ reference: AccountReference) throws {
-        declared[reference.name] = reference
-        if !report.accounts.contains(reference.name) { report.accounts.append(reference.name) }
-    }
-
-    private mutating func add(_ draft: Draft) throws {
+    private mutating func add(_ prepared: PreparedDraft) throws {
         report.read += 1
-        let reference = declared[draft.account]
-        guard reference != nil else {
-            throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
-        }
-        try draft.validate(accountCurrency: reference?.currency)
-        let accountNumber: Int64
-        if let ledger {
-            guard
-                let account = try storedAccount(
-                    named: draft.account, currency: draft.amount.currency, at: draft.location)
-            else { throw ImportError(.undeclaredAccount(draft.account), at: draft.location) }
+        let draft = prepared.draft
+        var accountID: Int64 = 0
+        if ledger != nil {
+            let account = try cachedAccount(named: draft.account, currency: draft.amount.currency, at: draft.location)
             if account.currency != draft.amount.currency {
                 throw StoreError(
                     .currencyMismatch(
                         account: account.name, accountCurrency: account.currency.code,
                         found: draft.amount.currency.code), at: draft.location)
             }
-            _ = ledger
-            accountNumber = account.id
-        } else {
-            accountNumber = number(forAccount: draft.account)
-        }
-        let fingerprint = draft.fingerprint
-        var occurrence = 1
-        if draft.externalID == nil {
-            let key = OccurrenceKey(account: accountNumber, fingerprint: fingerprint)
-            let count = (occurrences[key] ?? 0) + 1
-            occurrences[key] = count
-            occurrence = Int(count)
+            accountID = account.id
         }
         batch.append(
-            PendingRow(draft: draft, accountID: accountNumber, fingerprint: fingerprint, occurrence: occurrence))
+            PendingRow(
+                draft: draft, accountID: accountID, fingerprint: prepared.fingerprint,
+                occurrence: prepared.occurrence))
         if batch.count >= batchSize { try flush() }
+    }
+
+    /// The stored account for a draft, remembering the last one (drafts come in runs).
+    private mutating func cachedAccount(named name: String, currency: Currency, at location: SourceLocation) throws
+        -> StoredAccount
+    {
+        if let last = lastAccount, last.name == name { return last }
+        guard let account = try storedAccount(named: name, currency: currency, at: location) else {
+            throw ImportError(.undeclaredAccount(name), at: location)
+        }
+        lastAccount = account
+        return account
     }
 
     /// The stored account for a declared name, created on first use.
@@ -179,25 +173,14 @@ struct ImportSession {
         return account
     }
 
-    private mutating func number(forAccount name: String) -> Int64 {
-        if let number = accountNumbers[name] { return number }
-        let number = Int64(accountNumbers.count + 1)
-        accountNumbers[name] = number
-        return number
-    }
-}
-
-/// Identity among identical records of one source: the account and the draft's fingerprint.
-private struct OccurrenceKey: Hashable {
-    let account: Int64
-    let fingerprint: Int64
 }
 
 /// A batch the store refused, with the records it held.
 private struct BatchRefused: Error {
     let error: StoreError
     let firstRecord: Int
-    let location: SourceLocation
+    /// Every row's location, in batch order.
+    let locations: [SourceLocation]
 }
 
 extension StatementBalance.Kind {

@@ -59,8 +59,8 @@ extension Ledger {
         let draft = row.draft
         statement.reset()
         try statement.bind(1, row.accountID)
-        try statement.bind(2, draft.bookingDay.description)
-        try statement.bind(3, draft.transactionDay?.description)
+        try statement.bind(2, draft.bookingDay)
+        try statement.bind(3, draft.transactionDay)
         try statement.bind(4, draft.amount.minorUnits)
         try statement.bind(5, draft.direction.rawValue)
         try statement.bind(6, draft.amount.currency.code)

@@ -127,7 +127,7 @@ extension Ledger {
         let query = try database.prepare(
             """
             SELECT id, as_of, expected, actual, discrepancy, status, source, import_id, created_at
-            FROM checkpoints WHERE account_id = ?1 AND (?2 IS NULL OR as_of < ?2)
+            FROM checkpoints WHERE account_id = ?1 AND as_of < coalesce(?2, '9999-99-99')
             ORDER BY as_of DESC LIMIT ?3
             """)
         return try query.rows([.int(account.id), .optional(day?.description), .int(Int64(limit))]) {

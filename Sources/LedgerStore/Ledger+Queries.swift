@@ -16,7 +16,8 @@ extension Ledger {
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
             LEFT JOIN imports i ON i.id = t.import_id
-            WHERE (?1 IS NULL OR t.account_id = ?1) AND (?2 IS NULL OR t.day >= ?2) AND (?3 IS NULL OR t.day < ?3)
+            WHERE \(account == nil ? "?1 IS NULL" : "t.account_id = ?1")
+                AND t.day >= coalesce(?2, '') AND t.day < coalesce(?3, '9999-99-99')
             ORDER BY a.name, t.day, t.id
             """)
         let bindings: [Binding] = [
@@ -56,7 +57,7 @@ extension Ledger {
         let query = try database.prepare(
             """
             SELECT coalesce(sum(booked_net), 0) FROM daily_totals
-            WHERE account_id = ?1 AND (?2 IS NULL OR day > ?2) AND (?3 IS NULL OR day <= ?3)
+            WHERE account_id = ?1 AND day > coalesce(?2, '') AND day <= coalesce(?3, '9999-12-31')
             """)
         let sums = try query.rows([.int(account.id), .optional(after?.description), .optional(through?.description)]) {
             row throws(StoreError) in row.int(0)

@@ -12,6 +12,7 @@ struct Migration {
         Migration(version: 2, name: "statement balances and checkpoints", sql: balancesAndCheckpoints),
         Migration(version: 3, name: "sync state", sql: syncState),
         Migration(version: 4, name: "daily booked totals", sql: dailyTotals),
+        Migration(version: 5, name: "pending rows index", sql: pendingIndex),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -144,5 +145,11 @@ struct Migration {
             WHERE NEW.status = 'booked'
             ON CONFLICT (account_id, day) DO UPDATE SET booked_net = booked_net + excluded.booked_net;
         END;
+        """
+
+    /// Pending rows by account and day, so a checkpoint lists its window's pending rows without
+    /// reading the booked ones. Partial: only pending rows pay for it on insert.
+    private static let pendingIndex = """
+        CREATE INDEX transactions_pending ON transactions (account_id, day) WHERE status = 'pending';
         """
 }

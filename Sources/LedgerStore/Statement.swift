@@ -44,6 +44,28 @@ final class Statement {
         try check(code, "sqlite3_bind_text")
     }
 
+    /// Binds a day as `YYYY-MM-DD` text, or NULL, without building a string. Calls `sqlite3_bind_text`.
+    func bind(_ index: Int32, _ day: Day?) throws(StoreError) {
+        guard let day else { return try bindNull(index) }
+        let code = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 10) { buffer -> Int32 in
+            let digits = (day.year, day.month, day.day)
+            func put(_ value: Int, _ count: Int, at offset: Int) {
+                var value = value
+                for position in stride(from: offset + count - 1, through: offset, by: -1) {
+                    buffer[position] = CChar(48 + value % 10)
+                    value /= 10
+                }
+            }
+            put(digits.0, 4, at: 0)
+            buffer[4] = 45
+            put(digits.1, 2, at: 5)
+            buffer[7] = 45
+            put(digits.2, 2, at: 8)
+            return sqlite3_bind_text(handle, index, buffer.baseAddress, 10, transientDestructor)
+        }
+        try check(code, "sqlite3_bind_text")
+    }
+
     /// Binds NULL. Calls `sqlite3_bind_null`.
     func bindNull(_ index: Int32) throws(StoreError) {
         try check(sqlite3_bind_null(handle, index), "sqlite3_bind_null")

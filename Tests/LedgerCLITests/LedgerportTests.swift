@@ -88,7 +88,7 @@ struct ListingTests {
         #expect(accounts.count == 1)
         #expect(accounts[0]["name"] as? String == "Checking")
         #expect(accounts[0]["type"] as? String == "asset")
-        #expect(accounts[0]["currency"] as? String == "EUR")
+        #expect(accounts[0]["currency"] as? String == "USD")
         #expect(accounts[0]["balance"] as? String == "2592.40")
         #expect(accounts[0]["transactions"] as? Int == 4)
 
@@ -101,7 +101,7 @@ struct ListingTests {
         #expect(rent["date"] as? String == "2024-03-05")
         #expect(rent["amount"] as? String == "900.00")
         #expect(rent["direction"] as? String == "debit")
-        #expect(rent["currency"] as? String == "EUR")
+        #expect(rent["currency"] as? String == "USD")
         #expect(rent["description"] as? String == "Rent")
         #expect(rent["status"] as? String == "booked")
         #expect(rent["externalID"] is NSNull)

@@ -1,0 +1,99 @@
+import LedgerCore
+
+/// Bad input found while reading a CSV file or a mapping, with where it happened.
+///
+/// `description` reads like a compiler diagnostic:
+///
+///     jan.csv:14:12: error: column "Amount": "12,3.4" is not an amount; expected digits with one '.'
+public struct CSVError: LocatedError, Hashable {
+    /// Why the input was refused.
+    public enum Reason: Sendable, Hashable {
+        /// The file has no bytes, or only blank lines.
+        case emptyFile
+        /// The header was found but no transaction row follows it.
+        case noRows(header: [String])
+        /// A row has a different number of fields from the header.
+        case raggedRow(expected: Int, found: Int)
+        /// A quoted field is still open at the end of the file; it opened at `line`.
+        case unterminatedQuote(openedOnLine: Int)
+        /// Text follows a closing quote before the next delimiter.
+        case textAfterClosingQuote(delimiter: String)
+        /// Bytes that the encoding cannot hold (`0xFF` in UTF-8).
+        case invalidBytes(encoding: String, found: String)
+        /// A value in a column could not be read.
+        case badValue(column: String, found: String, expected: String)
+        /// A date column whose days are all 12 or less under `"auto"`.
+        case ambiguousDates(column: String, candidates: [String])
+        /// No row within the first lines holds the columns the mapping needs.
+        case headerMismatch(mapping: String, missing: [String], expected: [String], found: [String])
+        /// A mapping file is not valid: JSON syntax, an unknown key, a wrong type.
+        case invalidMapping(String)
+        /// A named mapping was not found in any mapping folder.
+        case mappingNotFound(name: String, searched: [String])
+        /// No mapping's header signature matches the file; `closest` is the mapping whose
+        /// columns the file has most of, with the ones it lacks.
+        case noMatchingMapping(header: [String], tried: Int, closest: String?, missing: [String])
+        /// A row names a currency different from the account's.
+        case currencyChanged(account: String, expected: String, found: String)
+    }
+
+    /// Where the problem is: the field's line and byte column, or a mapping file's line.
+    public var location: SourceLocation
+    /// What went wrong.
+    public var reason: Reason
+
+    /// Creates an error.
+    public init(_ reason: Reason, at location: SourceLocation) {
+        self.reason = reason
+        self.location = location
+    }
+
+    /// What was found and what was expected, without the location.
+    public var message: String {
+        switch reason {
+        case .emptyFile:
+            return "the file is empty; expected a header line and transaction rows"
+        case .noRows(let header):
+            return "the header (\(Self.list(header))) is followed by no transaction rows; expected at least one"
+        case .raggedRow(let expected, let found):
+            return "the row has \(found) field\(found == 1 ? "" : "s"); expected \(expected) like the header"
+        case .unterminatedQuote(let line):
+            return "the quoted field opened on line \(line) is never closed; expected a closing '\"'"
+        case .textAfterClosingQuote(let delimiter):
+            return "text follows a closing quote; expected '\(delimiter)' or the end of the line"
+        case .invalidBytes(let encoding, let found):
+            return "bytes \(found) are not valid \(encoding); expected text in \(encoding) "
+                + "(declare \"encoding\" in the mapping if the file uses another)"
+        case .badValue(let column, let found, let expected):
+            return "column \"\(column)\": \"\(found)\" is not \(expected)"
+        case .ambiguousDates(let column, let candidates):
+            return "column \"\(column)\": every day in the file is 12 or less, so the date order is ambiguous "
+                + "(\(candidates.joined(separator: " or "))); expected the mapping to declare it, "
+                + "e.g. \"date\": {\"column\": \"\(column)\", \"format\": \"\(candidates.first ?? "dd/MM/yyyy")\"}"
+        case .headerMismatch(let mapping, let missing, let expected, let found):
+            return "mapping \"\(mapping)\" needs column\(missing.count == 1 ? "" : "s") \(Self.list(missing)) "
+                + "that the file lacks; expected a header like: \(Self.list(expected)); found: \(Self.list(found))"
+        case .invalidMapping(let text):
+            return text
+        case .mappingNotFound(let name, let searched):
+            let folders =
+                searched.isEmpty ? "no mapping folders were given" : "searched " + searched.joined(separator: ", ")
+            return "no mapping named \"\(name)\"; expected a mapping name or a path to a .json file (\(folders))"
+        case .noMatchingMapping(let header, let tried, let closest, let missing):
+            var text =
+                "no mapping matches the header (\(Self.list(header))) among \(tried) mapping\(tried == 1 ? "" : "s"); "
+                + "expected a header a mapping knows, or --mapping NAME|PATH"
+            if let closest, !missing.isEmpty {
+                text += "; the closest, \"\(closest)\", lacks \(Self.list(missing))"
+            }
+            return text
+        case .currencyChanged(let account, let expected, let found):
+            return "the row's currency \(found) differs from account \"\(account)\"'s \(expected); "
+                + "expected one currency per account (use an account column or separate files)"
+        }
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}

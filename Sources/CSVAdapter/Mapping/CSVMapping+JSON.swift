@@ -1,0 +1,47 @@
+import Foundation
+import LedgerCore
+
+extension CSVMapping {
+    /// Reads a mapping from a JSON file's bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - path: the file's path: errors name it, and it gives the default name.
+    /// - Throws: the first ``CSVError`` `.invalidMapping`, located at its line and column.
+    public init(json bytes: [UInt8], path: String) throws(CSVError) {
+        let (mapping, problems) = CSVMapping.decode(json: bytes, path: path)
+        if let first = problems.first { throw first }
+        // swift-format-ignore: NeverForceUnwrap
+        // decode returns a mapping whenever it reports no problem.
+        self = mapping!
+    }
+
+    /// Reads a mapping file from disk.
+    ///
+    /// - Throws: ``CSVError`` when the file can't be read or is not a valid mapping.
+    public init(contentsOf path: String) throws(CSVError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CSVError(.invalidMapping("the mapping file can't be read"), at: .file(path))
+        }
+        try self.init(json: Array(data), path: path)
+    }
+
+    /// Reads a mapping and lists every problem found, each with its line and column.
+    ///
+    /// - Returns: the mapping when there is no problem, and the problems in file order.
+    static func decode(json bytes: [UInt8], path: String) -> (CSVMapping?, [CSVError]) {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(bytes, file: path)
+        } catch {
+            return (nil, [error])
+        }
+        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var reader = MappingReader()
+        let mapping = reader.mapping(from: root, defaultName: base, path: path)
+        let problems = reader.problems.sorted {
+            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+        }
+        return (problems.isEmpty ? mapping : nil, problems)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import LedgerCore
+
+/// Finds a mapping's header in a file and picks a mapping for a file by header signature.
+enum MappingMatcher {
+    /// A header name as compared: trimmed and lower-cased.
+    static func key(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// Reads the head in the mapping's dialect (reusing `sniffed` when it is the same).
+    static func sample(for mapping: CSVMapping, head: [UInt8], isWholeFile: Bool, name: String, sniffed: HeadSample)
+        -> HeadSample
+    {
+        let dialect = CSVDialect(delimiter: mapping.delimiter ?? sniffed.dialect.delimiter, quote: mapping.quote)
+        if dialect == sniffed.dialect && mapping.encoding == nil { return sniffed }
+        return HeadSample(
+            head: head, isWholeFile: isWholeFile, name: name, dialect: dialect, encoding: mapping.encoding)
+    }
+
+    /// Where the mapping's header is in the sample: the first row at or after `skipLines` that
+    /// has every one of `names`.
+    static func match(_ mapping: CSVMapping, in sample: HeadSample, names: [String]) -> HeaderMatch? {
+        guard mapping.hasHeader else {
+            return HeaderMatch(mapping: mapping, sample: sample, headerIndex: nil, matchedNames: 0)
+        }
+        let wanted = names.map(key)
+        guard !wanted.isEmpty else { return nil }
+        for (index, row) in sample.rows.enumerated() where row.line > mapping.skipLines {
+            let present = Set(row.fields.map(key))
+            if wanted.allSatisfy(present.contains) {
+                return HeaderMatch(mapping: mapping, sample: sample, headerIndex: index, matchedNames: wanted.count)
+            }
+        }
+        return nil
+    }
+
+    /// The row most like the mapping's header, for an error: the one with most needed names.
+    static func closestHeader(for mapping: CSVMapping, in sample: HeadSample) -> HeadSample.Row? {
+        let wanted = Set(mapping.requiredColumnNames.map(key))
+        var best: (row: HeadSample.Row, score: Int)?
+        for row in sample.rows where row.line > mapping.skipLines && !row.isBlank {
+            let score = Set(row.fields.map(key)).intersection(wanted).count
+            if best == nil || score > best?.score ?? 0 { best = (row, score) }
+        }
+        if let best, best.score > 0 { return best.row }
+        if let index = sample.likelyHeaderIndex { return sample.rows[index] }
+        return sample.nonBlankRows.first
+    }
+
+    /// Picks the mapping whose header signature the file matches with the most columns; on a
+    /// tie, the earlier one in the catalog (the user's folder comes first).
+    static func choose(
+        among mappings: [CSVMapping], head: [UInt8], isWholeFile: Bool, name: String, sniffed: HeadSample
+    ) -> (HeaderMatch, MappingChoice)? {
+        var matches: [HeaderMatch] = []
+        for mapping in mappings where mapping.hasHeader {
+            let sample = sample(for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
+            if let match = match(mapping, in: sample, names: mapping.matchingNames),
+                MappingMatcher.match(mapping, in: sample, names: mapping.requiredColumnNames) != nil
+            {
+                matches.append(match)
+            }
+        }
+        // Stable: more matched names first, catalog order on a tie.
+        let ranked = matches.enumerated().sorted { a, b in
+            a.element.matchedNames != b.element.matchedNames
+                ? a.element.matchedNames > b.element.matchedNames : a.offset < b.offset
+        }.map(\.element)
+        guard let best = ranked.first else { return nil }
+        let others = ranked.dropFirst().map { "\($0.mapping.name) (\($0.matchedNames) columns)" }
+        var reason =
+            "the header on line \(best.headerLine) has all \(best.matchedNames) columns of its signature ("
+            + best.mapping.matchingNames.joined(separator: ", ") + ")"
+        if !others.isEmpty { reason += "; also matched with fewer columns: " + others.joined(separator: ", ") }
+        let choice = MappingChoice(
+            mapping: best.mapping, headerLine: best.headerLine, reason: reason,
+            alsoMatched: ranked.dropFirst().map(\.mapping.name))
+        return (best, choice)
+    }
+
+    /// The mapping whose needed columns the file has the most of (at least half), and the ones
+    /// it lacks: what a bank probably renamed.
+    static func closestMapping(
+        among mappings: [CSVMapping], head: [UInt8], isWholeFile: Bool, name: String, sniffed: HeadSample
+    ) -> (mapping: CSVMapping, missing: [String])? {
+        var best: (mapping: CSVMapping, missing: [String], present: Int, needed: Int)?
+        for mapping in mappings where mapping.hasHeader {
+            let sample = sample(for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
+            let needed = mapping.requiredColumnNames
+            guard !needed.isEmpty, let row = closestHeader(for: mapping, in: sample) else { continue }
+            let names = Set(row.fields.map(key))
+            let missing = needed.filter { !names.contains(key($0)) }
+            let present = needed.count - missing.count
+            // Compare shares present / needed by cross-multiplying whole numbers.
+            let isHalf = present * 2 >= needed.count
+            let isBetter = best.map { present * $0.needed > $0.present * needed.count } ?? true
+            if isHalf && isBetter { best = (mapping, missing, present, needed.count) }
+        }
+        return best.map { ($0.mapping, $0.missing) }
+    }
+}

@@ -1,0 +1,375 @@
+import Foundation
+import LedgerCore
+
+/// Walks a mapping's JSON, building the mapping and collecting every problem.
+struct MappingReader {
+    var problems: [CSVError] = []
+
+    mutating func problem(_ text: String, at location: SourceLocation) {
+        problems.append(CSVError(.invalidMapping(text), at: location))
+    }
+
+    /// The members of an object, reporting keys outside `known` (typos are the usual mistake).
+    mutating func members(_ value: JSONValue, _ what: String, known: [String]) -> [String: JSONValue] {
+        guard case .object(let list) = value.kind else {
+            problem("\(what) is \(value.typeName); expected an object", at: value.location)
+            return [:]
+        }
+        var result: [String: JSONValue] = [:]
+        for member in list {
+            if known.contains(member.key) {
+                result[member.key] = member.value
+            } else {
+                let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
+                problem("unknown key \"\(member.key)\" in \(what); expected one of \(list)", at: member.keyLocation)
+            }
+        }
+        return result
+    }
+
+    mutating func string(_ value: JSONValue?, _ what: String) -> String? {
+        guard let value else { return nil }
+        guard case .string(let text) = value.kind else {
+            problem("\(what) is \(value.typeName); expected a string", at: value.location)
+            return nil
+        }
+        return text
+    }
+
+    mutating func bool(_ value: JSONValue?, _ what: String) -> Bool? {
+        guard let value else { return nil }
+        guard case .bool(let flag) = value.kind else {
+            problem("\(what) is \(value.typeName); expected true or false", at: value.location)
+            return nil
+        }
+        return flag
+    }
+
+    mutating func integer(_ value: JSONValue?, _ what: String) -> Int? {
+        guard let value else { return nil }
+        guard case .number(let text) = value.kind, let number = Int(text), number >= 0 else {
+            problem("\(what) is \(value.typeName); expected a whole number, 0 or more", at: value.location)
+            return nil
+        }
+        return number
+    }
+
+    /// A string or an array of strings.
+    mutating func strings(_ value: JSONValue?, _ what: String) -> [String] {
+        guard let value else { return [] }
+        if case .string(let text) = value.kind { return [text] }
+        guard case .array(let elements) = value.kind else {
+            problem("\(what) is \(value.typeName); expected a string or an array of strings", at: value.location)
+            return []
+        }
+        return elements.compactMap { string($0, what) }
+    }
+
+    /// A column: a header name, a 1-based index, or `{"column": ..., "optional": true}`.
+    mutating func column(_ value: JSONValue?, _ what: String, optional: inout Set<String>) -> ColumnReference? {
+        guard let value else { return nil }
+        switch value.kind {
+        case .string(let name):
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                problem("\(what) is an empty name; expected a header name", at: value.location)
+                return nil
+            }
+            return .name(name.trimmingCharacters(in: .whitespaces))
+        case .number(let text):
+            guard let index = Int(text), index >= 1 else {
+                problem("\(what) is \(text); expected a column position from 1", at: value.location)
+                return nil
+            }
+            return .index(index)
+        case .object:
+            let fields = members(value, what, known: ["column", "optional"])
+            guard let columnValue = fields["column"] else {
+                problem("\(what) has no \"column\"; expected a header name or position", at: value.location)
+                return nil
+            }
+            var ignored: Set<String> = []
+            let reference = column(columnValue, what, optional: &ignored)
+            if bool(fields["optional"], "\"optional\"") == true, case .name(let name)? = reference {
+                optional.insert(name.lowercased())
+            }
+            return reference
+        default:
+            problem("\(what) is \(value.typeName); expected a header name or a column position", at: value.location)
+            return nil
+        }
+    }
+
+    mutating func columns(_ value: JSONValue?, _ what: String, optional: inout Set<String>) -> [ColumnReference] {
+        guard let value else { return [] }
+        if case .array(let elements) = value.kind {
+            return elements.compactMap { column($0, what, optional: &optional) }
+        }
+        return column(value, what, optional: &optional).map { [$0] } ?? []
+    }
+
+    mutating func dateField(_ value: JSONValue?, _ what: String, optional: inout Set<String>) -> DateField? {
+        guard let value else { return nil }
+        guard case .object = value.kind else {
+            return column(value, what, optional: &optional).map { DateField(column: $0, format: .auto) }
+        }
+        let fields = members(value, what, known: ["column", "format"])
+        guard let reference = column(fields["column"], "\(what) \"column\"", optional: &optional) else {
+            if fields["column"] == nil { problem("\(what) has no \"column\"", at: value.location) }
+            return nil
+        }
+        guard let formatText = string(fields["format"], "\(what) \"format\""), formatText != "auto" else {
+            return DateField(column: reference, format: .auto)
+        }
+        guard let format = DateFormat(formatText) else {
+            problem(
+                "\(what) format \"\(formatText)\" is not a date pattern; expected letters y M d (e.g. dd.MM.yyyy, "
+                    + "MM/dd/yyyy, d MMM yyyy, yyyyMMdd) or \"auto\"", at: fields["format"]?.location ?? value.location)
+            return nil
+        }
+        return DateField(column: reference, format: .fixed(format))
+    }
+
+    mutating func mapping(from root: JSONValue, defaultName: String, path: String) -> CSVMapping {
+        let top = members(
+            root, "the mapping",
+            known: [
+                "$schema", "name", "description", "version", "match", "file", "columns", "amounts", "currency",
+                "account", "skip", "footer", "statement",
+            ])
+        var mapping = CSVMapping(name: string(top["name"], "\"name\"") ?? defaultName, path: path)
+        mapping.summary = string(top["description"], "\"description\"") ?? ""
+        if let version = top["version"], integer(version, "\"version\"") != 1 {
+            problem("\"version\" must be 1, the only version this reader knows", at: version.location)
+        }
+        if let match = top["match"] {
+            let fields = members(match, "\"match\"", known: ["header"])
+            mapping.signature = strings(fields["header"], "\"match\" \"header\"")
+        }
+        if let file = top["file"] { readFile(file, into: &mapping) }
+        if let columns = top["columns"] {
+            readColumns(columns, into: &mapping)
+        } else {
+            problem("the mapping has no \"columns\"; expected at least a date and an amount", at: root.location)
+        }
+        if let amounts = top["amounts"] { readAmounts(amounts, into: &mapping) }
+        if let code = string(top["currency"], "\"currency\"") {
+            mapping.currency = Currency(code: code)
+            if mapping.currency == nil, let value = top["currency"] {
+                problem("\"currency\" \"\(code)\" is not an ISO 4217 code; expected e.g. EUR, USD", at: value.location)
+            }
+        }
+        if let account = top["account"] { readAccount(account, into: &mapping) }
+        if let skip = top["skip"] { readSkip(skip, into: &mapping) }
+        if let footer = top["footer"] {
+            let fields = members(footer, "\"footer\"", known: ["startsWith", "afterBlankLine"])
+            mapping.footer.startsWith = strings(fields["startsWith"], "\"footer\" \"startsWith\"")
+            mapping.footer.afterBlankLine = bool(fields["afterBlankLine"], "\"footer\" \"afterBlankLine\"") ?? false
+        }
+        if let statement = top["statement"] { readStatementLines(statement, into: &mapping) }
+        let statesCurrency = mapping.statementLines.contains { $0.role == .currency }
+        if mapping.currency == nil && mapping.currencyColumn == nil && top["currency"] == nil && !statesCurrency {
+            problem(
+                "the mapping names no currency; expected \"currency\": \"EUR\" (or another ISO 4217 code) "
+                    + "or a \"currency\" column", at: root.location)
+        }
+        return mapping
+    }
+
+    private mutating func readFile(_ value: JSONValue, into mapping: inout CSVMapping) {
+        let fields = members(value, "\"file\"", known: ["encoding", "delimiter", "quote", "header", "skipLines"])
+        if let name = string(fields["encoding"], "\"encoding\""), name != "auto" {
+            mapping.encoding = CSVEncoding(name: name)
+            if mapping.encoding == nil, let value = fields["encoding"] {
+                let known = CSVEncoding.allCases.map(\.rawValue).joined(separator: ", ")
+                problem("\"encoding\" \"\(name)\" is not known; expected one of \(known) or auto", at: value.location)
+            }
+        }
+        if let name = string(fields["delimiter"], "\"delimiter\""), name != "auto" {
+            mapping.delimiter = CSVDialect.byte(named: name)
+            if mapping.delimiter == nil, let value = fields["delimiter"] {
+                problem(
+                    "\"delimiter\" \"\(name)\" is not one character; expected , ; | tab or auto", at: value.location)
+            }
+        }
+        if let quoteValue = fields["quote"] {
+            if case .null = quoteValue.kind {
+                mapping.quote = nil
+            } else if let text = string(quoteValue, "\"quote\"") {
+                if text.isEmpty {
+                    mapping.quote = nil
+                } else if let byte = CSVDialect.byte(named: text) {
+                    mapping.quote = byte
+                } else {
+                    problem(
+                        "\"quote\" \"\(text)\" is not one character; expected \"\\\"\" or \"'\"",
+                        at: quoteValue.location)
+                }
+            }
+        }
+        mapping.hasHeader = bool(fields["header"], "\"header\"") ?? true
+        mapping.skipLines = integer(fields["skipLines"], "\"skipLines\"") ?? 0
+    }
+
+    private mutating func readColumns(_ value: JSONValue, into mapping: inout CSVMapping) {
+        let fields = members(
+            value, "\"columns\"",
+            known: [
+                "date", "transactionDate", "description", "descriptionSeparator", "memo", "id", "amount", "balance",
+                "currency", "status", "account",
+            ])
+        var optional: Set<String> = []
+        if let date = dateField(fields["date"], "\"date\"", optional: &optional) {
+            mapping.date = date
+        } else if fields["date"] == nil {
+            problem("\"columns\" has no \"date\"; expected the column holding the booking day", at: value.location)
+        }
+        mapping.transactionDate = dateField(fields["transactionDate"], "\"transactionDate\"", optional: &optional)
+        mapping.description = columns(fields["description"], "\"description\"", optional: &optional)
+        mapping.descriptionSeparator = string(fields["descriptionSeparator"], "\"descriptionSeparator\"") ?? " "
+        mapping.memo = columns(fields["memo"], "\"memo\"", optional: &optional)
+        mapping.externalID = column(fields["id"], "\"id\"", optional: &optional)
+        mapping.balance = column(fields["balance"], "\"balance\"", optional: &optional)
+        mapping.currencyColumn = column(fields["currency"], "\"currency\"", optional: &optional)
+        mapping.accountColumn = column(fields["account"], "\"account\"", optional: &optional)
+        if let status = fields["status"] {
+            let parts = members(status, "\"status\"", known: ["column", "pending"])
+            if let reference = column(parts["column"], "\"status\" \"column\"", optional: &optional) {
+                let pending = strings(parts["pending"], "\"status\" \"pending\"")
+                mapping.status = StatusRule(column: reference, pendingValues: pending.isEmpty ? ["pending"] : pending)
+            }
+        }
+        if let amount = fields["amount"] {
+            if let shape = amountShape(amount, optional: &optional) { mapping.amount = shape }
+        } else {
+            problem("\"columns\" has no \"amount\"; expected a column or {\"debit\", \"credit\"}", at: value.location)
+        }
+        mapping.optionalColumns = optional
+    }
+
+    private mutating func amountShape(_ value: JSONValue, optional: inout Set<String>) -> AmountShape? {
+        guard case .object = value.kind else {
+            return column(value, "\"amount\"", optional: &optional).map { .signed($0) }
+        }
+        let fields = members(value, "\"amount\"", known: ["column", "debit", "credit", "indicator"])
+        if fields["debit"] != nil || fields["credit"] != nil {
+            guard let debit = column(fields["debit"], "\"amount\" \"debit\"", optional: &optional),
+                let credit = column(fields["credit"], "\"amount\" \"credit\"", optional: &optional)
+            else {
+                problem("\"amount\" needs both \"debit\" and \"credit\" columns", at: value.location)
+                return nil
+            }
+            return .debitCredit(debit: debit, credit: credit)
+        }
+        guard let amount = column(fields["column"], "\"amount\" \"column\"", optional: &optional) else {
+            problem("\"amount\" has no \"column\"; expected a column, or \"debit\" and \"credit\"", at: value.location)
+            return nil
+        }
+        guard let indicator = fields["indicator"] else { return .signed(amount) }
+        if case .object = indicator.kind {
+            let parts = members(indicator, "\"indicator\"", known: ["column", "debit", "credit"])
+            guard let reference = column(parts["column"], "\"indicator\" \"column\"", optional: &optional) else {
+                problem("\"indicator\" has no \"column\"", at: indicator.location)
+                return nil
+            }
+            let debit = strings(parts["debit"], "\"indicator\" \"debit\"")
+            let credit = strings(parts["credit"], "\"indicator\" \"credit\"")
+            let both = Set(debit.map { $0.lowercased() }).intersection(credit.map { $0.lowercased() })
+            if !both.isEmpty {
+                let words = both.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                problem(
+                    "\(words) is both a debit and a credit word; expected each word in one list", at: indicator.location
+                )
+            }
+            return .indicator(
+                amount: amount, column: reference, debitWords: debit.isEmpty ? AmountShape.defaultDebitWords : debit,
+                creditWords: credit.isEmpty ? AmountShape.defaultCreditWords : credit)
+        }
+        guard let reference = column(indicator, "\"indicator\"", optional: &optional) else { return nil }
+        return .indicator(
+            amount: amount, column: reference, debitWords: AmountShape.defaultDebitWords,
+            creditWords: AmountShape.defaultCreditWords)
+    }
+
+    private mutating func readAmounts(_ value: JSONValue, into mapping: inout CSVMapping) {
+        let fields = members(value, "\"amounts\"", known: ["decimalSeparator", "thousandsSeparator", "invert"])
+        var decimal = UInt8(ascii: ".")
+        if let text = string(fields["decimalSeparator"], "\"decimalSeparator\"") {
+            if text == "." || text == "," {
+                decimal = UInt8(ascii: text == "." ? "." : ",")
+            } else if let location = fields["decimalSeparator"]?.location {
+                problem("\"decimalSeparator\" \"\(text)\" is not supported; expected \".\" or \",\"", at: location)
+            }
+        }
+        if let grouping = string(fields["thousandsSeparator"], "\"thousandsSeparator\"") {
+            if grouping.utf8.contains(decimal), let location = fields["thousandsSeparator"]?.location {
+                problem(
+                    "\"thousandsSeparator\" includes the decimal separator; expected other characters", at: location)
+            }
+            mapping.amountSyntax = AmountSyntax(decimalSeparator: decimal, grouping: grouping)
+        } else {
+            mapping.amountSyntax = AmountSyntax(decimalSeparator: decimal)
+        }
+        mapping.invertSign = bool(fields["invert"], "\"invert\"") ?? false
+    }
+
+    private mutating func readAccount(_ value: JSONValue, into mapping: inout CSVMapping) {
+        let fields = members(value, "\"account\"", known: ["name", "kind", "institution", "perCurrency"])
+        mapping.accountPerCurrency = bool(fields["perCurrency"], "\"account\" \"perCurrency\"") ?? false
+        mapping.accountName = string(fields["name"], "\"account\" \"name\"")
+        mapping.institution = string(fields["institution"], "\"account\" \"institution\"")
+        if let kind = string(fields["kind"], "\"account\" \"kind\"") {
+            if let parsed = AccountKind(rawValue: kind) {
+                mapping.accountKind = parsed
+            } else if let location = fields["kind"]?.location {
+                problem("\"kind\" \"\(kind)\" is not known; expected \"asset\" or \"liability\"", at: location)
+            }
+        }
+    }
+
+    private mutating func readSkip(_ value: JSONValue, into mapping: inout CSVMapping) {
+        guard case .array(let rules) = value.kind else {
+            problem("\"skip\" is \(value.typeName); expected an array of rules", at: value.location)
+            return
+        }
+        var ignored: Set<String> = []
+        for ruleValue in rules {
+            let fields = members(
+                ruleValue, "a \"skip\" rule", known: ["column", "equals", "startsWith", "contains", "isEmpty"])
+            var rule = SkipRule(column: column(fields["column"], "\"skip\" \"column\"", optional: &ignored))
+            rule.equals = strings(fields["equals"], "\"equals\"")
+            rule.startsWith = strings(fields["startsWith"], "\"startsWith\"")
+            rule.contains = strings(fields["contains"], "\"contains\"")
+            rule.isEmpty = bool(fields["isEmpty"], "\"isEmpty\"") ?? false
+            if rule.equals.isEmpty && rule.startsWith.isEmpty && rule.contains.isEmpty && !rule.isEmpty {
+                problem(
+                    "a \"skip\" rule tests nothing; expected \"equals\", \"startsWith\", \"contains\" or \"isEmpty\"",
+                    at: ruleValue.location)
+            }
+            mapping.skipRules.append(rule)
+        }
+    }
+
+    private mutating func readStatementLines(_ value: JSONValue, into mapping: inout CSVMapping) {
+        guard case .array(let lines) = value.kind else {
+            problem(
+                "\"statement\" is \(value.typeName); expected an array of {\"label\", \"role\"}", at: value.location)
+            return
+        }
+        for line in lines {
+            let fields = members(line, "a \"statement\" line", known: ["label", "role"])
+            guard let label = string(fields["label"], "\"label\""), let roleName = string(fields["role"], "\"role\"")
+            else {
+                problem("a \"statement\" line needs \"label\" and \"role\"", at: line.location)
+                continue
+            }
+            guard let role = StatementLineRule.Role(rawValue: roleName) else {
+                let known = StatementLineRule.Role.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                problem(
+                    "\"role\" \"\(roleName)\" is not known; expected one of \(known)",
+                    at: fields["role"]?.location ?? line.location)
+                continue
+            }
+            mapping.statementLines.append(StatementLineRule(label: label, role: role))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import LedgerCore
+
+/// What a session has emitted so far: declared accounts, counts, the balance tracker.
+struct EmitState {
+    /// Transaction rows read (skipped ones included).
+    var rowCount = 0
+    /// Drafts emitted.
+    private(set) var draftCount = 0
+    private(set) var skippedCount = 0
+    private(set) var firstSkipped: SourceLocation?
+    private var accounts: [String: Currency] = [:]
+    private var tracker = BalanceTracker()
+    private var earliest: Day?
+    private var latest: Day?
+    private var lastAccount: (name: String, row: String?)?
+    private var lastDeclared: (name: String, currency: Currency)?
+
+    mutating func noteSkipped(at location: SourceLocation) {
+        skippedCount += 1
+        if firstSkipped == nil { firstSkipped = location }
+    }
+
+    /// Normalises a row and emits its draft, declaring its account first when it is new.
+    mutating func emitDraft(
+        from row: CSVRow, _ normaliser: inout RowNormaliser, _ statement: StatementLines, _ session: ImportSession,
+        _ emit: (AdapterEvent) throws -> Void
+    ) throws {
+        let rowAccount = try normaliser.accountName(of: row)
+        var account: String
+        if let lastAccount, lastAccount.row == rowAccount {
+            account = lastAccount.name
+        } else {
+            account = session.accountName(row: rowAccount, statement: statement)
+            lastAccount = (account, rowAccount)
+        }
+        if session.match.mapping.accountPerCurrency {
+            account += " " + (try normaliser.currency(of: row)).code
+        }
+        let draft = try normaliser.draft(from: row, account: account)
+        // Usually the same account as the row before, already declared.
+        let isDeclared = lastDeclared.map { $0.name == account && $0.currency == draft.amount.currency } ?? false
+        if !isDeclared {
+            try declare(account, of: draft, rowAccount: rowAccount, statement, session, emit)
+        }
+        lastDeclared = (account, draft.amount.currency)
+        tracker.record(draft)
+        if earliest.map({ draft.bookingDay < $0 }) ?? true { earliest = draft.bookingDay }
+        if latest.map({ draft.bookingDay > $0 }) ?? true { latest = draft.bookingDay }
+        draftCount += 1
+        try emit(.draft(consume draft))
+    }
+
+    /// Declares a new account, or checks that a known one keeps its currency.
+    private mutating func declare(
+        _ account: String, of draft: Draft, rowAccount: String?, _ statement: StatementLines,
+        _ session: ImportSession, _ emit: (AdapterEvent) throws -> Void
+    ) throws {
+        if let currency = accounts[account] {
+            guard currency == draft.amount.currency else {
+                throw CSVError(
+                    .currencyChanged(account: account, expected: currency.code, found: draft.amount.currency.code),
+                    at: draft.location)
+            }
+            return
+        }
+        accounts[account] = draft.amount.currency
+        let source = rowAccount ?? (session.options.account == nil ? statement.account : nil)
+        let masked = source.flatMap { $0.filter(\.isNumber).count >= 4 ? AccountReference.mask($0) : nil }
+        let reference = AccountReference(
+            name: account, kind: session.accountKind, currency: draft.amount.currency,
+            institution: session.institution, maskedNumber: masked)
+        try emit(.account(reference))
+    }
+
+    /// Emits the running-balance statement balances and those the statement lines state.
+    mutating func emitBalances(
+        statement: StatementLines, session: ImportSession, format: DateFormat?, _ emit: (AdapterEvent) throws -> Void
+    ) throws {
+        var emitted: [StatementBalance] = []
+        for balance in tracker.statementBalances() {
+            emitted.append(balance)
+            try emit(.balance(balance))
+        }
+        guard let (account, currency) = accounts.first, accounts.count == 1 else { return }
+        let mapping = session.mappingForSession
+        let stated = try statement.balances(
+            account: account, currency: currency, syntax: mapping.amountSyntax, invert: mapping.invertSign,
+            format: format, firstDay: earliest, lastDay: latest)
+        for balance in stated
+        where !emitted.contains(where: {
+            $0.kind == balance.kind && $0.asOf == balance.asOf && $0.signedMinorUnits == balance.signedMinorUnits
+        }) {
+            try emit(.balance(balance))
+        }
+    }
+}

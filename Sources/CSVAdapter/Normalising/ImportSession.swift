@@ -1,0 +1,110 @@
+import Foundation
+import LedgerCore
+
+/// One read of one file with one mapping: preamble, header, rows, footer, then balances.
+///
+/// Rows stream through one at a time. The only rows held back are those read while a
+/// `"format": "auto"` date column is still ambiguous (every day so far 12 or less); they are
+/// released as soon as a row settles the order.
+struct ImportSession {
+    let match: HeaderMatch
+    let options: AdapterOptions
+    let file: String
+    private var mapping: CSVMapping { match.mapping }
+
+    init(match: HeaderMatch, options: AdapterOptions, file: String) {
+        self.match = match
+        self.options = options
+        self.file = file
+    }
+
+    /// Reads every row and emits accounts, drafts, balances and skipped-row notes.
+    ///
+    /// - Parameter limit: stop after this many drafts (for previews); balances are then not
+    ///   emitted and an empty file is not an error.
+    /// - Throws: ``CSVError`` for bad input, or what `emit` throws.
+    func run(_ input: any ByteStream, limit: Int? = nil, emit: (AdapterEvent) throws -> Void) throws {
+        var reader = CSVReader(input, dialect: match.sample.dialect)
+        var row = CSVRow()
+        var statement = StatementLines(rules: mapping.statementLines)
+        var decoder = FieldDecoder(declared: mapping.encoding)
+
+        // The preamble, up to and including the header (the first row for a header-less file).
+        var header: CSVRow?
+        while try reader.next(into: &row) {
+            if row.line <= mapping.skipLines { continue }
+            if mapping.hasHeader && row.line < match.headerLine {
+                if !row.isBlank {
+                    statement.consider(try texts(row, &decoder), location: row.location(of: 0, file: file))
+                }
+                continue
+            }
+            header = row
+            break
+        }
+        guard let header else {
+            if limit != nil { return }
+            throw CSVError(.emptyFile, at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        let headerLocation = SourceLocation(file: file, line: header.line, column: 1)
+        let binding = try HeaderBinding(
+            mapping: mapping, header: mapping.hasHeader ? try texts(header, &decoder) : [],
+            headerLocation: headerLocation)
+        var normaliser = RowNormaliser(
+            mapping: mapping, binding: binding, file: file, statedCurrency: statement.currency)
+        normaliser.decoder = decoder
+        var state = EmitState()
+        var rows = RowLoop(session: self, binding: binding)
+        if !mapping.hasHeader {
+            try rows.take(header, &normaliser, &state, &statement, emit)
+        }
+        while !rows.reachedFooter, try reader.next(into: &row) {
+            if let limit, state.draftCount >= limit { return }
+            try rows.take(row, &normaliser, &state, &statement, emit)
+        }
+        // The footer: statement lines only.
+        while try reader.next(into: &row) {
+            if row.isBlank { continue }
+            statement.consider(try texts(row, &normaliser.decoder), location: row.location(of: 0, file: file))
+        }
+        try rows.finish(&normaliser, &state, &statement, emit)
+        if limit != nil { return }
+        guard state.rowCount > 0 else {
+            throw CSVError(.noRows(header: binding.header), at: headerLocation)
+        }
+        try state.emitBalances(statement: statement, session: self, format: normaliser.dateFormat, emit)
+        if state.skippedCount > 0, let location = state.firstSkipped {
+            let note = SkippedRecords(
+                count: state.skippedCount, reason: "rows matching the mapping's skip rules", location: location)
+            try emit(.skipped(note))
+        }
+    }
+
+    /// Every field of a row as text.
+    func texts(_ row: CSVRow, _ decoder: inout FieldDecoder) throws -> [String] {
+        try (0..<row.count).map { field in
+            try row.withField(field) { (bytes) throws(CSVError) -> String in
+                try decoder.string(bytes, at: row.location(of: field, file: file))
+            }
+        }
+    }
+
+    // MARK: - Accounts
+
+    /// The account a draft goes to: the user's choice, the mapping's, the row's, the preamble's,
+    /// else the file's name without its extension.
+    func accountName(row: String?, statement: StatementLines) -> String {
+        if let account = options.account, !account.isEmpty { return account }
+        if let name = mapping.accountName, !name.isEmpty { return name }
+        if let row { return row }
+        if let preamble = statement.account, !preamble.isEmpty { return preamble }
+        let path = options.fileName.isEmpty ? file : options.fileName
+        let base = (path as NSString).lastPathComponent
+        let stem = (base as NSString).deletingPathExtension
+        return stem.isEmpty ? base : stem
+    }
+
+    var accountKind: AccountKind { mapping.accountKind }
+    var institution: String? { mapping.institution }
+    var mappingForSession: CSVMapping { mapping }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import LedgerCore
+
+/// The transaction rows of one session: blank lines, the footer's start, width checks, skip
+/// rules, date inference, then drafts.
+///
+/// Rows are normalised as they come. Under `"format": "auto"` the rows read while every day is
+/// still 12 or less are held back, and released once one row settles the date order.
+struct RowLoop {
+    let session: ImportSession
+    let binding: HeaderBinding
+    /// Whether the footer has started: no more transaction rows.
+    private(set) var reachedFooter = false
+    private var inference: DateInference?
+    private var heldBack: [CSVRow] = []
+    /// The fewest fields a row may have: the header's, less its trailing unnamed columns.
+    private let neededWidth: Int
+    /// Footer starts, lower-cased UTF-8.
+    private let footerStarts: [[UInt8]]
+    private var mapping: CSVMapping { session.match.mapping }
+
+    init(session: ImportSession, binding: HeaderBinding) {
+        self.session = session
+        self.binding = binding
+        let mapping = session.match.mapping
+        if case .auto = mapping.date.format { inference = DateInference() }
+        var needed = binding.fieldCount
+        if mapping.hasHeader {
+            while needed > 0, binding.header[needed - 1].trimmingCharacters(in: .whitespaces).isEmpty { needed -= 1 }
+        }
+        neededWidth = needed
+        footerStarts = mapping.footer.startsWith.map { Array($0.lowercased().utf8) }
+    }
+
+    /// Handles one row after the header.
+    mutating func take(
+        _ row: CSVRow, _ normaliser: inout RowNormaliser, _ state: inout EmitState, _ statement: inout StatementLines,
+        _ emit: (AdapterEvent) throws -> Void
+    ) throws {
+        if row.isBlank {
+            if mapping.footer.afterBlankLine && state.rowCount > 0 { reachedFooter = true }
+            return
+        }
+        if !footerStarts.isEmpty, try startsFooter(row, &normaliser) {
+            reachedFooter = true
+            statement.consider(
+                try session.texts(row, &normaliser.decoder), location: row.location(of: 0, file: session.file))
+            return
+        }
+        try checkWidth(row)
+        state.rowCount += 1
+        if !mapping.skipRules.isEmpty, try isSkipped(row, &normaliser) {
+            state.noteSkipped(at: SourceLocation(file: session.file, line: row.line, column: 1))
+            return
+        }
+        if var pending = inference {
+            let text = try normaliser.dateText(of: row)
+            if !pending.observe(text) {
+                let expected = pending.candidates.map(\.pattern).joined(separator: " or ")
+                throw CSVError(
+                    .badValue(
+                        column: binding.name(at: normaliser.datePosition), found: text,
+                        expected: expected.isEmpty ? "a date (no date pattern fits it)" : "a date like \(expected)"),
+                    at: row.location(of: normaliser.datePosition, file: session.file))
+            }
+            guard let decided = pending.decided else {
+                inference = pending
+                heldBack.append(row)
+                return
+            }
+            inference = nil
+            normaliser.dateFormat = decided
+            for held in heldBack { try state.emitDraft(from: held, &normaliser, statement, session, emit) }
+            heldBack.removeAll()
+        }
+        try state.emitDraft(from: row, &normaliser, statement, session, emit)
+    }
+
+    /// Refuses a date column that stayed ambiguous to the end.
+    func finish(
+        _ normaliser: inout RowNormaliser, _ state: inout EmitState, _ statement: inout StatementLines,
+        _ emit: (AdapterEvent) throws -> Void
+    ) throws {
+        guard let pending = inference, let first = heldBack.first, pending.candidates.count > 1 else { return }
+        throw CSVError(
+            .ambiguousDates(
+                column: binding.name(at: normaliser.datePosition), candidates: pending.candidates.map(\.pattern)),
+            at: first.location(of: normaliser.datePosition, file: session.file))
+    }
+
+    // MARK: - Row checks
+
+    /// Whether the row's first non-empty field starts the footer.
+    private func startsFooter(_ row: CSVRow, _ normaliser: inout RowNormaliser) throws -> Bool {
+        for field in 0..<row.count where !row.isEmpty(field) {
+            let isASCII = try row.withField(field) { (bytes) throws(CSVError) -> Bool in FieldDecoder.isASCII(bytes) }
+            if isASCII {
+                return try row.withField(field) { (bytes) throws(CSVError) -> Bool in
+                    footerStarts.contains { RowLoop.hasPrefix(bytes, $0) }
+                }
+            }
+            let text = Array(try normaliser.text(row, field).lowercased().utf8)
+            return footerStarts.contains { text.starts(with: $0) }
+        }
+        return false
+    }
+
+    /// Whether ASCII bytes (after leading spaces) start with a lower-case prefix, ignoring case.
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
+        var start = 0
+        while start < bytes.count, bytes[start] == 0x20 { start += 1 }
+        guard bytes.count - start >= prefix.count else { return false }
+        for (offset, expected) in prefix.enumerated() {
+            var byte = bytes[start + offset]
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+            if byte != expected { return false }
+        }
+        return true
+    }
+
+    /// Refuses a row with fewer fields than the header, or more unless the extra ones are empty.
+    private func checkWidth(_ row: CSVRow) throws {
+        if row.count == binding.fieldCount { return }
+        if row.count < neededWidth {
+            throw CSVError(
+                .raggedRow(expected: binding.fieldCount, found: row.count),
+                at: row.location(of: row.count, file: session.file))
+        }
+        guard mapping.hasHeader else { return }
+        for extra in binding.fieldCount..<max(binding.fieldCount, row.count) where !row.isEmpty(extra) {
+            throw CSVError(
+                .raggedRow(expected: binding.fieldCount, found: row.count),
+                at: row.location(of: extra, file: session.file))
+        }
+    }
+
+    private func isSkipped(_ row: CSVRow, _ normaliser: inout RowNormaliser) throws -> Bool {
+        for rule in mapping.skipRules {
+            let positions: [Int]
+            if let column = rule.column {
+                // A column the file lacks tests nothing.
+                positions = binding.position(of: column).map { [$0] } ?? []
+            } else {
+                positions = Array(0..<row.count)
+            }
+            for position in positions where position < row.count {
+                let text = try normaliser.text(row, position).lowercased()
+                if rule.isEmpty && text.isEmpty { return true }
+                if rule.equals.contains(where: { $0.lowercased() == text }) { return true }
+                if rule.startsWith.contains(where: { !$0.isEmpty && text.hasPrefix($0.lowercased()) }) { return true }
+                if rule.contains.contains(where: { !$0.isEmpty && text.contains($0.lowercased()) }) { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,130 @@
+import LedgerCore
+
+/// One row as the reader found it: each field's bytes (quotes removed, doubled quotes undone)
+/// with the line and byte column where the field starts.
+///
+/// The reader refills one row value again and again, so its arrays keep their capacity and a
+/// large file allocates almost nothing per row.
+struct CSVRow {
+    /// Where one field's bytes end in ``bytes``, and where the field starts in the file.
+    struct Span {
+        var start: Int
+        var end: Int
+        /// The 1-based byte column of the field's first byte (its opening quote, when quoted).
+        var column: Int
+        /// The line where the field starts (a multi-line field moves the next ones down).
+        var line: Int
+    }
+
+    /// Every field's bytes, one after the other.
+    private(set) var bytes: [UInt8] = []
+    /// One span per field.
+    private(set) var spans: [Span] = []
+    /// The line where the row starts.
+    private(set) var line = 0
+    /// The field being read: where it starts in the file.
+    private var openColumn = 1
+    private var openLine = 0
+
+    init() {
+        bytes.reserveCapacity(512)
+        spans.reserveCapacity(32)
+    }
+
+    /// Creates a row from texts, for tests and previews (fields start at columns 1, 2, ...).
+    init(fields: [String], line: Int) {
+        self.init()
+        reset(line: line)
+        var column = 1
+        for field in fields {
+            startField(line: line, column: column)
+            bytes.append(contentsOf: field.utf8)
+            endField()
+            column += field.utf8.count + 1
+        }
+    }
+
+    /// The number of fields.
+    var count: Int { spans.count }
+
+    /// Whether the row is a blank line: one empty field, or only empty fields.
+    var isBlank: Bool { bytes.isEmpty }
+
+    mutating func reset(line: Int) {
+        bytes.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        self.line = line
+    }
+
+    @inline(__always)
+    mutating func startField(line: Int, column: Int) {
+        openLine = line
+        openColumn = column
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    @inline(__always)
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+
+    @inline(__always)
+    mutating func endField() {
+        let start = spans.last?.end ?? 0
+        spans.append(Span(start: start, end: bytes.count, column: openColumn, line: openLine))
+    }
+
+    /// Where a field starts in the file (past the row's end: where its last field starts).
+    func location(of field: Int, file: String) -> SourceLocation {
+        guard field < count else {
+            guard let last = spans.last else { return SourceLocation(file: file, line: line, column: 1) }
+            return SourceLocation(file: file, line: last.line, column: last.column)
+        }
+        return SourceLocation(file: file, line: spans[field].line, column: spans[field].column)
+    }
+
+    /// Calls `body` with a field's bytes.
+    ///
+    /// A field past the row's end reads as empty (callers check widths first; this keeps a
+    /// mistake from ever trapping on input).
+    @inline(__always)
+    func withField<R>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(CSVError) -> R) throws(CSVError) -> R {
+        guard field < count else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let span = spans[field]
+        return try bytes.withUnsafeBufferPointer { (all) throws(CSVError) -> R in
+            try body(UnsafeBufferPointer(rebasing: all[span.start..<span.end]))
+        }
+    }
+
+    /// A field's raw bytes.
+    func bytes(of field: Int) -> [UInt8] {
+        guard field < count else { return [] }
+        return Array(bytes[spans[field].start..<spans[field].end])
+    }
+
+    /// Whether a field's raw bytes are exactly `other`.
+    func field(_ field: Int, equals other: [UInt8]) -> Bool {
+        guard field < count else { return other.isEmpty }
+        let span = spans[field]
+        guard span.end - span.start == other.count else { return false }
+        for (offset, byte) in other.enumerated() where bytes[span.start + offset] != byte { return false }
+        return true
+    }
+
+    /// Whether a field is empty once spaces are trimmed.
+    func isEmpty(_ field: Int) -> Bool {
+        guard field < count else { return true }
+        let span = spans[field]
+        for index in span.start..<span.end where bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
+        return true
+    }
+
+    /// A field's text read as UTF-8 (for header names and previews; rows go through the decoder).
+    func text(_ field: Int) -> String {
+        guard field < count else { return "" }
+        return String(decoding: bytes[spans[field].start..<spans[field].end], as: UTF8.self)
+    }
+
+    /// All fields as UTF-8 text.
+    var texts: [String] { (0..<count).map(text) }
+}

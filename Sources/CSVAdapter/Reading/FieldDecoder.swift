@@ -1,0 +1,128 @@
+import LedgerCore
+
+/// Turns a field's bytes into text in the file's encoding, deciding the encoding when the
+/// mapping does not declare one.
+///
+/// Undeclared, a file is taken as UTF-8 until the first field that is not valid UTF-8; if no
+/// other non-ASCII text was read as UTF-8 before it, the file is read as Windows-1252 from then
+/// on (the usual case: a European bank's ANSI export). A file that mixes both is refused.
+struct FieldDecoder {
+    /// The encoding in force, or `nil` while every field so far was plain ASCII.
+    private(set) var encoding: CSVEncoding?
+    /// Whether the encoding was declared (then it is never changed).
+    let isDeclared: Bool
+
+    /// The UTF-8 of bytes 0x80–0xFF in the single-byte encoding in force, packed: up to three
+    /// bytes, low byte first, and the length in the top byte (0 for a byte the encoding lacks).
+    private var highBytes: [UInt32] = []
+
+    init(declared: CSVEncoding?) {
+        self.encoding = declared
+        self.isDeclared = declared != nil
+        if let declared, declared.isSingleByte { highBytes = FieldDecoder.packedTable(declared) }
+    }
+
+    /// Decodes a field.
+    ///
+    /// - Throws: ``CSVError`` `.invalidBytes` when the bytes are not valid in the encoding.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>, at location: @autoclosure () -> SourceLocation)
+        throws(CSVError)
+        -> String
+    {
+        if FieldDecoder.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        switch encoding {
+        case .none:
+            if let text = String(validating: bytes, as: UTF8.self) {
+                encoding = .utf8
+                return text
+            }
+            encoding = .windows1252
+            highBytes = FieldDecoder.packedTable(.windows1252)
+            return try singleByte(bytes, .windows1252, at: location())
+        case .utf8?, .utf16LE?, .utf16BE?:
+            if let text = String(validating: bytes, as: UTF8.self) { return text }
+            throw CSVError(.invalidBytes(encoding: "UTF-8", found: FieldDecoder.firstBad(bytes)), at: location())
+        case let single?:
+            return try singleByte(bytes, single, at: location())
+        }
+    }
+
+    /// Whether every byte is ASCII.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var accumulated: UInt8 = 0
+        for byte in bytes { accumulated |= byte }
+        return accumulated < 0x80
+    }
+
+    private func singleByte(_ bytes: UnsafeBufferPointer<UInt8>, _ encoding: CSVEncoding, at location: SourceLocation)
+        throws(CSVError) -> String
+    {
+        var badByte: UInt8?
+        let text = highBytes.withUnsafeBufferPointer { table in
+            String(unsafeUninitializedCapacity: bytes.count * 3) { output in
+                var count = 0
+                for byte in bytes {
+                    if byte < 0x80 {
+                        output[count] = byte
+                        count += 1
+                        continue
+                    }
+                    var packed = table[Int(byte - 0x80)]
+                    let length = Int(packed >> 24)
+                    if length == 0 {
+                        badByte = byte
+                        return 0
+                    }
+                    for _ in 0..<length {
+                        output[count] = UInt8(truncatingIfNeeded: packed)
+                        packed >>= 8
+                        count += 1
+                    }
+                }
+                return count
+            }
+        }
+        if let badByte {
+            let hex = "0x" + String(badByte, radix: 16, uppercase: true)
+            throw CSVError(.invalidBytes(encoding: encoding.rawValue, found: hex), at: location)
+        }
+        return text
+    }
+
+    /// The packed UTF-8 table of a single-byte encoding (see `highBytes`).
+    private static func packedTable(_ encoding: CSVEncoding) -> [UInt32] {
+        (0x80...0xFF).map { byte in
+            guard let scalar = encoding.scalar(forHighByte: UInt8(byte)) else { return 0 }
+            var packed: UInt32 = 0
+            let utf8 = Array(String(scalar).utf8)
+            for (index, unit) in utf8.enumerated() { packed |= UInt32(unit) << (8 * UInt32(index)) }
+            return packed | UInt32(utf8.count) << 24
+        }
+    }
+
+    /// The first bytes of a field that are not valid UTF-8, as hex (`0xFC 0x72`).
+    private static func firstBad(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            switch lead {
+            case 0x00..<0x80: length = 1
+            case 0xC2..<0xE0: length = 2
+            case 0xE0..<0xF0: length = 3
+            case 0xF0..<0xF5: length = 4
+            default: length = 0
+            }
+            let end = index + length
+            if length == 0 || end > bytes.count
+                || String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) == nil
+            {
+                let slice = bytes[index..<min(bytes.count, index + 2)]
+                return slice.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            }
+            index = end
+        }
+        return "?"
+    }
+}

@@ -1,0 +1,74 @@
+import LedgerCore
+
+/// A draft checked against its source's declarations, with its identity worked out.
+struct PreparedDraft: Sendable {
+    var draft: Draft
+    /// ``Draft/fingerprint``.
+    var fingerprint: Int64
+    /// The draft's occurrence number among records of its account with the same fingerprint in
+    /// this source (1 for a draft with an id of its own).
+    var occurrence: Int
+}
+
+/// An adapter's event after preparation: drafts carry their identity, the rest pass through.
+enum PreparedEvent: Sendable {
+    case draft(PreparedDraft)
+    case other(AdapterEvent)
+}
+
+/// The per-source work that needs no database: validating drafts against the accounts the
+/// source declared, fingerprinting them, and counting occurrences of identical records.
+///
+/// It runs on the reading thread, beside the adapter, so that the writing thread only binds and
+/// steps.
+struct DraftPreparation {
+    private var declared: [String: AccountReference] = [:]
+    private var occurrences: [OccurrenceKey: Int32] = [:]
+    private var accountNumbers: [String: Int32] = [:]
+
+    /// Prepares one event.
+    ///
+    /// - Throws: ``ImportError`` for a draft naming an undeclared account, ``CoreError`` for one
+    ///   that fails validation.
+    mutating func prepare(_ event: AdapterEvent) throws -> PreparedEvent {
+        switch event {
+        case .account(let reference):
+            declared[reference.name] = reference
+            return .other(event)
+        case .draft(let draft):
+            guard let reference = declared[draft.account] else {
+                throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
+            }
+            try draft.validate(accountCurrency: reference.currency)
+            let fingerprint = draft.fingerprint
+            var occurrence = 1
+            if draft.externalID == nil {
+                let key = OccurrenceKey(account: number(forAccount: draft.account), fingerprint: fingerprint)
+                let count = (occurrences[key] ?? 0) + 1
+                occurrences[key] = count
+                occurrence = Int(count)
+            }
+            return .draft(PreparedDraft(draft: draft, fingerprint: fingerprint, occurrence: occurrence))
+        default:
+            return .other(event)
+        }
+    }
+
+    private mutating func number(forAccount name: String) -> Int32 {
+        if let number = accountNumbers[name] { return number }
+        let number = Int32(accountNumbers.count + 1)
+        accountNumbers[name] = number
+        return number
+    }
+}
+
+/// Identity among identical records of one source: the account and the draft's fingerprint.
+private struct OccurrenceKey: Hashable {
+    let account: Int32
+    let fingerprint: Int64
+
+    func hash(into hasher: inout Hasher) {
+        // The fingerprint is already a well-mixed hash; one word is enough.
+        hasher.combine(fingerprint &+ Int64(account))
+    }
+}

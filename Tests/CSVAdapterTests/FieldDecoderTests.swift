@@ -1,0 +1,79 @@
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+@testable import CSVAdapter
+
+@Suite("FieldDecoder and CSVEncoding")
+struct FieldDecoderTests {
+    func decode(_ bytes: [UInt8], _ declared: CSVEncoding?) throws -> String {
+        var decoder = FieldDecoder(declared: declared)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(CSVError) -> String in
+            try decoder.string(buffer, at: SourceLocation(file: "t.csv", line: 2, column: 5))
+        }
+    }
+
+    @Test("Windows-1252 bytes decode, the euro sign and curly quotes included")
+    func windows1252() throws {
+        #expect(try decode([0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72, 0x20, 0x80, 0x93], .windows1252) == "Müller €“")
+    }
+
+    @Test("ISO-8859-15 has the euro sign where ISO-8859-1 has the currency sign")
+    func latin9() throws {
+        #expect(try decode([0xA4], .isoLatin9) == "€")
+        #expect(try decode([0xA4], .isoLatin1) == "¤")
+    }
+
+    @Test("undeclared, bytes that are not UTF-8 are read as Windows-1252")
+    func detection() throws {
+        var decoder = FieldDecoder(declared: nil)
+        let text = try [UInt8]([0x42, 0xE4, 0x63, 0x6B, 0x65, 0x72]).withUnsafeBufferPointer {
+            (buffer) throws(CSVError) -> String in
+            try decoder.string(buffer, at: SourceLocation(file: "t.csv", line: 1, column: 1))
+        }
+        #expect(text == "Bäcker")
+        #expect(decoder.encoding == .windows1252)
+    }
+
+    @Test("bytes invalid in the declared encoding are an error naming the encoding and the bytes")
+    func invalidDeclared() throws {
+        #expect {
+            _ = try decode([0x43, 0x61, 0x66, 0xE9], .utf8)
+        } throws: { error in
+            guard let error = error as? CSVError else { return false }
+            return error.location.line == 2 && error.message.contains("UTF-8") && error.message.contains("0xE9")
+        }
+        #expect(throws: CSVError.self) { _ = try decode([0x81], .windows1252) }
+    }
+
+    @Test("UTF-16 with a byte-order mark is transcoded, whatever the chunk size", arguments: [1, 3, 64])
+    func utf16(_ chunkSize: Int) throws {
+        let text = "Date,Description,Amount\r\n2024-01-02,Café 😀,-3.80\r\n"
+        var little: [UInt8] = [0xFF, 0xFE]
+        var big: [UInt8] = [0xFE, 0xFF]
+        for unit in text.utf16 {
+            little += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            big += [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+        }
+        for bytes in [little, big] {
+            let input = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize))
+            #expect(String(decoding: try input.readAll(), as: UTF8.self) == text)
+        }
+    }
+
+    @Test("a UTF-8 byte-order mark is dropped")
+    func utf8BOM() throws {
+        let input = try PreparedInput(InMemoryByteStream([0xEF, 0xBB, 0xBF] + Array("a,b\n".utf8), name: "t.csv"))
+        #expect(input.byteOrderMark == .utf8)
+        #expect(try input.readAll() == Array("a,b\n".utf8))
+    }
+
+    @Test("encoding names are read the way mappings write them")
+    func names() {
+        #expect(CSVEncoding(name: "UTF8") == .utf8)
+        #expect(CSVEncoding(name: "cp1252") == .windows1252)
+        #expect(CSVEncoding(name: "Latin-1") == .isoLatin1)
+        #expect(CSVEncoding(name: "ISO-8859-15") == .isoLatin9)
+        #expect(CSVEncoding(name: "ebcdic") == nil)
+    }
+}

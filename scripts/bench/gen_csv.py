@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Generate large CSV bank exports for ledgerport's CSV benchmarks.
+
+Two styles:
+  de       German bank giro export, as mappings/de-girokonto.json reads it: Windows-1252,
+           semicolons, every field quoted, preamble lines (Kontonummer, Zeitraum, Anfangssaldo),
+           dd.MM.yyyy days, decimal comma with '.' thousands, Soll/Haben column, Endsaldo footer.
+  generic  Date,Description,Amount,Balance with ISO days and signed amounts (mappings/generic.json).
+
+Amounts are built from integer cents, so the opening balance plus the rows equals the closing
+balance exactly. The output is deterministic for a given --seed.
+
+    scripts/bench/gen_csv.py --style de --rows 1000000 --out bench-out/de-1m.csv
+    scripts/bench/gen_csv.py --style generic --rows 1000000 --out bench-out/generic-1m.csv
+"""
+import argparse
+import datetime
+import os
+import random
+
+PAYEES = ["Stadtwerke Musterstadt", "Bäckerei Müller", "Beispiel GmbH", "Hausverwaltung Süd",
+          "Drogerie Fröhlich", "Versicherung AG", "Supermarkt Nord", "Tankstelle Weiß",
+          "Buchhandlung Lesezeichen", "Café Größenwahn", "Apotheke am Markt", "Sparkonto"]
+PURPOSES = ["Kartenzahlung girocard", "Abschlag Strom", "Gehalt", "Miete; Whg. 3",
+            "Einkauf \"Hygieneartikel\"", "Beitrag Haftpflicht", "Rückerstattung", "Übertrag Sparen",
+            "SEPA-Lastschrift Mandat 0042", "Dauerauftrag", "Überweisung Rechnung 2024-117"]
+
+
+def german_amount(cents):
+    """1234567 -> '12.345,67' (no sign)."""
+    cents = abs(cents)
+    units, rest = divmod(cents, 100)
+    grouped = f"{units:,}".replace(",", ".")
+    return f"{grouped},{rest:02d}"
+
+
+def quoted(text):
+    return '"' + text.replace('"', '""') + '"'
+
+
+def amounts(rng, rows):
+    for _ in range(rows):
+        if rng.random() < 0.12:
+            yield rng.randint(10_00, 4_000_00)       # money in, cents
+        else:
+            yield -rng.randint(50, 800_00)           # money out, cents
+
+
+def days(rows, start):
+    # About 40 rows a day, so a million rows span a few decades of days.
+    for index in range(rows):
+        yield start + datetime.timedelta(days=index // 40)
+
+
+def write_german(out, rows, rng):
+    start = datetime.date(1990, 1, 1)
+    opening = 1_234_56
+    cents = list(amounts(rng, rows))
+    last_day = start + datetime.timedelta(days=(rows - 1) // 40) if rows else start
+    closing = opening + sum(cents)
+    sign = "-" if closing < 0 else ""
+    with open(out, "w", encoding="cp1252", newline="") as f:
+        f.write('"Kontonummer:";"1234567890";\r\n')
+        f.write(f'"Zeitraum:";"{start:%d.%m.%Y} - {last_day:%d.%m.%Y}";\r\n')
+        f.write(f'"Anfangssaldo:";"{german_amount(opening)} EUR";\r\n\r\n')
+        f.write('"Buchungstag";"Valuta";"Auftraggeber/Empfänger";"Verwendungszweck";"Betrag";"Soll/Haben";"Währung"\r\n')
+        for day, amount in zip(days(rows, start), cents):
+            text = day.strftime("%d.%m.%Y")
+            payee = PAYEES[rng.randrange(len(PAYEES))]
+            purpose = PURPOSES[rng.randrange(len(PURPOSES))]
+            f.write(f'"{text}";"{text}";{quoted(payee)};{quoted(purpose)};"{german_amount(amount)}";'
+                    f'"{"S" if amount < 0 else "H"}";"EUR"\r\n')
+        f.write(f'\r\n"Endsaldo:";"{sign}{german_amount(closing)} EUR";\r\n')
+
+
+def write_generic(out, rows, rng):
+    start = datetime.date(1990, 1, 1)
+    balance = 1_000_00
+    with open(out, "w", encoding="utf-8", newline="") as f:
+        f.write("Date,Description,Amount,Balance\n")
+        for day, amount in zip(days(rows, start), amounts(rng, rows)):
+            balance += amount
+            payee = PAYEES[rng.randrange(len(PAYEES))]
+            f.write(f"{day.isoformat()},{payee},{format_cents(amount)},"
+                    f"{format_cents(balance)}\n")
+
+
+def format_cents(cents):
+    sign = "-" if cents < 0 else ""
+    units, rest = divmod(abs(cents), 100)
+    return f"{sign}{units}.{rest:02d}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--style", choices=["de", "generic"], default="de")
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    rng = random.Random(args.seed)
+    (write_german if args.style == "de" else write_generic)(args.out, args.rows, rng)
+
+
+if __name__ == "__main__":
+    main()
