@@ -6,6 +6,7 @@ import PackageDescription
 let adapters: [(name: String, dependencies: [Target.Dependency])] = [
     ("CSVAdapter", []),
     ("OFXAdapter", ["CLibXML2"]),
+    ("FeedAdapter", []),
 ]
 
 let adapterTargets: [Target] = adapters.flatMap { adapter -> [Target] in
@@ -54,7 +55,7 @@ let package = Package(
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),
         .testTarget(
             name: "LedgerImportTests",
-            dependencies: ["LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport"]
+            dependencies: ["LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport", "FeedAdapter"]
         ),
         .testTarget(
             name: "LedgerCLITests",

@@ -1,4 +1,5 @@
 import CSVAdapter
+import FeedAdapter
 import LedgerCore
 import OFXAdapter
 
@@ -8,6 +9,7 @@ public enum FormatRegistry {
     public static let adapters: [any FormatAdapter.Type] = [
         CSVFormat.self,
         OFXFormat.self,
+        FeedLinesFormat.self,
     ]
 
     /// The adapter with this id (`csv`, `ofx`), if any.
