@@ -42,6 +42,15 @@ struct ImportSession {
             report.skipped.append(skipped)
         case .other(.mapping(let name)):
             report.mapping = name
+        case .other(.correction(let correction)):
+            // The store has no delete by external id yet: say so, never drop it silently.
+            let replacement = correction.isReplacement ? "; its replacement, the next row, is imported" : ""
+            report.skipped.append(
+                SkippedRecords(
+                    count: 1,
+                    reason:
+                        "correction not applied: a stored transaction with id \(correction.correctedExternalID) is not deleted (no delete by id yet)\(replacement)",
+                    location: correction.location))
         case .other(.draft(let draft)):
             preconditionFailure("drafts arrive prepared: \(draft.location)")
         }
