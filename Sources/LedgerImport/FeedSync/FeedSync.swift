@@ -287,15 +287,24 @@ public final class FeedSync {
     /// Checks each account whose balances or transactions changed against its newest booked
     /// balance (rule 7), with the store's checkpoint: booked transactions only, re-baselined at
     /// the statement. Also collects each such account's newest available balance.
+    ///
+    /// An account of the feed whose newest booked balance has no checkpoint is checked too, though
+    /// nothing changed now: a sync killed after its last batch and before its checkpoints left it
+    /// so, and the rerun, with no new batch, must still run them.
     private func finish(_ report: inout FeedSyncReport) throws {
         report.isInterrupted = isInterrupted
-        let touched = Set(report.streams.filter { $0.batches > 0 }.compactMap(\.stream.accountID)).sorted()
-        for accountID in touched {
+        let touched = Set(report.streams.filter { $0.batches > 0 }.compactMap(\.stream.accountID))
+        let known = Set(report.streams.compactMap(\.stream.accountID)).sorted()
+        for accountID in known {
             guard let account = try ledger.account(named: accountID) else { continue }
-            if let newest = try ledger.newestStatementBalance(of: account, kind: .ledger) {
+            let isTouched = touched.contains(accountID)
+            if let newest = try ledger.newestStatementBalance(of: account, kind: .ledger),
+                try isTouched || !ledger.checkpoints(of: account).contains(where: { $0.asOf == newest.asOf })
+            {
                 report.checkpoints.append(
                     try ledger.checkpoint(account, asOf: newest.asOf, actual: newest.signedMinorUnits, source: .sync))
             }
+            guard isTouched else { continue }
             if let available = try ledger.newestStatementBalance(of: account, kind: .available) {
                 report.availableBalances.append(
                     AvailableBalance(
