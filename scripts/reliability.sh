@@ -52,6 +52,10 @@ for part in ${parts[@]+"${parts[@]}"}; do
             step "$part"
             python3 "scripts/reliability/$part.py" $short --bin "$bin" --work "$work" 2>&1 | tee -a "$log"
             [ "${PIPESTATUS[0]}" -le 1 ] || echo "FAIL $part: the script itself crashed" | tee -a "$log"
+            if [ "$part" = crash ]; then  # and a large feed sync, killed the same way
+                python3 scripts/reliability/crash.py --sync $short --bin "$bin" --work "$work" 2>&1 | tee -a "$log"
+                [ "${PIPESTATUS[0]}" -le 1 ] || echo "FAIL crash --sync: the script itself crashed" | tee -a "$log"
+            fi
             ;;
         fuzz)
             step "fuzz ($fuzz_seconds s per target)"
