@@ -5,8 +5,8 @@
 #
 #   scripts/reliability.sh [--short] [--fuzz-seconds N] [--keep] [PART...]
 #
-#   --short           the CI version (well under 5 minutes): smaller files, 20 kills, 20 s of fuzzing per target
-#   --fuzz-seconds N  how long each fuzz target runs (default 20 with --short, else 300)
+#   --short           the CI version (well under 5 minutes): smaller files, 20 kills, 10 s of fuzzing per target
+#   --fuzz-seconds N  how long each fuzz target runs (default 10 with --short, else 300)
 #   PART              any of: usage crash concurrency faults hostile fuzz (default: all)
 #
 # Builds what it needs (the release CLI, the fuzzers), prints every check as PASS or FAIL, and
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ ${#parts[@]} -eq 0 ] && parts=(usage crash concurrency faults hostile fuzz)
-[ -n "$fuzz_seconds" ] || fuzz_seconds=$([ -n "$short" ] && echo 20 || echo 300)
+[ -n "$fuzz_seconds" ] || fuzz_seconds=$([ -n "$short" ] && echo 10 || echo 300)
 
 work=${RELIABILITY_WORK:-/tmp/ledgerport-reliability}
 mkdir -p "$work"

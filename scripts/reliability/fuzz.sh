@@ -54,16 +54,26 @@ build_module() { # target-dir module
 }
 
 built=" "
+rebuilt=" "
 build_target() { # name
     local name=$1 dir=$out/lib
     mkdir -p "$dir" "$out/$name"
-    local modules libs=() flags=""
+    local modules libs=() flags="" stale=""
     modules=$(cat "Fuzz/$name/modules")
     for module in $modules; do
         if [[ "$built" != *" $module "* ]]; then
-            build_module "$dir" "$module" || return 1
+            # Rebuilt when one of its sources changed since its last build, or a module before it
+            # in the list (one it uses) was rebuilt in this run.
+            local folder=Sources/$module
+            [ -d "$folder" ] || folder=Tests/$module
+            if [ -n "$stale" ] || [ ! -f "$dir/lib$module.a" ] \
+                || [ -n "$(find "$folder" -newer "$dir/lib$module.a" | head -1)" ]; then
+                build_module "$dir" "$module" || return 1
+                rebuilt+="$module "
+            fi
             built+="$module "
         fi
+        [[ "$rebuilt" == *" $module "* ]] && stale=1
         libs=("-l$module" ${libs[@]+"${libs[@]}"})  # static libraries: dependents first
         flags+=" $(module_flags "$module")"
     done
