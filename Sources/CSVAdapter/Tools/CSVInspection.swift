@@ -142,7 +142,7 @@ public struct CSVInspection: Sendable {
                 lines.append(
                     "  line \(draft.location.line): \(draft.bookingDay)  \(signed) \(draft.amount.currency.code)  "
                         + "\(draft.description)\(status)")
-            default:
+            case .balance, .skipped, .mapping:
                 break
             }
         }
