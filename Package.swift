@@ -4,7 +4,9 @@ import PackageDescription
 /// One row per format adapter: the module's name and what it needs beyond LedgerCore.
 /// Each row generates the adapter's target, its test target and its link into LedgerImport.
 let adapters: [(name: String, dependencies: [Target.Dependency])] = [
-    ("CSVAdapter", [])
+    ("CSVAdapter", []),
+    ("OFXAdapter", ["CLibXML2"]),
+    ("FeedAdapter", []),
 ]
 
 let adapterTargets: [Target] = adapters.flatMap { adapter -> [Target] in
@@ -31,6 +33,12 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(name: "LedgerCore"),
         .target(name: "LedgerStore", dependencies: ["LedgerCore", "CSQLite"]),
         .target(
@@ -39,12 +47,15 @@ let package = Package(
         ),
         .target(name: "LedgerCLI", dependencies: ["LedgerCore", "LedgerStore", "LedgerImport"]),
         .executableTarget(name: "ledgerport", dependencies: ["LedgerCLI"]),
+        // Reads one OFX file without a database: JSON for the differential check, a count for the
+        // benchmark (scripts/ofx_differential.py, scripts/bench/ofx_compare.sh).
+        .executableTarget(name: "OFXInspect", dependencies: ["OFXAdapter", "LedgerCore"]),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),
         .testTarget(
             name: "LedgerImportTests",
-            dependencies: ["LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport"]
+            dependencies: ["LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport", "FeedAdapter"]
         ),
         .testTarget(
             name: "LedgerCLITests",

@@ -13,6 +13,7 @@ public enum Ledgerport {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         ImportCommand.self,
+        SyncCommand.self,
         AccountsCommand.self,
         TransactionsCommand.self,
         ImportsCommand.self,

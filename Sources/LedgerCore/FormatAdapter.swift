@@ -8,7 +8,7 @@
 /// let adapter = try CSVFormat(options: options)
 /// try adapter.drafts(from: stream) { event in ... }
 /// ```
-public protocol FormatAdapter {
+public protocol FormatAdapter: SendableMetatype {
     /// A short lower-case id used by `--format` (`csv`, `ofx`).
     static var id: String { get }
     /// One line for `ledgerport formats`.
@@ -51,6 +51,10 @@ public enum AdapterEvent: Sendable, Hashable {
     case skipped(SkippedRecords)
     /// The mapping or dialect the adapter chose (a CSV mapping's name), for the imports log.
     case mapping(String)
+    /// A correction of a transaction the source sent before (OFX `CORRECTACTION`): the store
+    /// deletes the transaction with that external id; a replacing draft follows as a `.draft`
+    /// (see ``DraftCorrection``).
+    case correction(DraftCorrection)
 }
 
 /// Records an adapter read but does not import, reported so that nothing disappears silently.

@@ -1,11 +1,15 @@
 import CSVAdapter
+import FeedAdapter
 import LedgerCore
+import OFXAdapter
 
 /// Every format adapter ledgerport knows, one registration line each, and detection by sniffing.
 public enum FormatRegistry {
     /// The registered adapters. A new format is one line here (and its module in Package.swift).
     public static let adapters: [any FormatAdapter.Type] = [
-        CSVFormat.self
+        CSVFormat.self,
+        OFXFormat.self,
+        FeedLinesFormat.self,
     ]
 
     /// The adapter with this id (`csv`, `ofx`), if any.

@@ -1,0 +1,238 @@
+import Foundation
+import LedgerCore
+
+extension Ledger {
+    /// Every stored stream position, by stream key.
+    public func syncPositions() throws(StoreError) -> [String: SyncPosition] {
+        let query = try database.prepare("SELECT stream, epoch, last_seq, last_token FROM sync_state")
+        var positions: [String: SyncPosition] = [:]
+        let rows = try query.rows([]) { row throws(StoreError) in
+            (row.text(0), SyncPosition(epoch: row.text(1), lastSeq: Int(row.int(2)), lastToken: row.text(3)))
+        }
+        for (stream, position) in rows { positions[stream] = position }
+        return positions
+    }
+
+    /// Applies one batch and records the stream's new position, in one database transaction.
+    ///
+    /// A crash before the commit leaves neither the changes nor the position, so the batch is
+    /// applied again on the next sync; after it, both are there and the batch is skipped. The
+    /// position is never stored ahead of its data. Within the batch, deletions run after the
+    /// upserts, so a deleted id wins.
+    ///
+    /// - Throws: ``StoreError``: nothing of the batch is stored.
+    @discardableResult
+    public func applySync(_ batch: SyncBatch) throws(StoreError) -> SyncCounts {
+        try applySync([batch])
+    }
+
+    /// Applies consecutive batches of one stream, in order, in one database transaction; the
+    /// stream's position after each is written with it, so the committed position is the last
+    /// batch's.
+    ///
+    /// Fewer, larger commits write each touched page once instead of once per batch. Whole or
+    /// not at all: a crash or a failure leaves the position before the first of them.
+    ///
+    /// - Throws: ``StoreError``: nothing of the batches is stored.
+    @discardableResult
+    public func applySync(_ batches: [SyncBatch]) throws(StoreError) -> SyncCounts {
+        guard !batches.isEmpty else { return SyncCounts() }
+        return try write {
+            var counts = SyncCounts()
+            for batch in batches { try apply(batch, counts: &counts) }
+            return counts
+        }
+    }
+
+    /// The newest statement balance of a kind for an account: its day and signed amount.
+    public func newestStatementBalance(of account: StoredAccount, kind: StatementBalance.Kind = .ledger)
+        throws(StoreError) -> (asOf: Day, signedMinorUnits: Int64)?
+    {
+        let query = try database.prepare(
+            "SELECT as_of, amount FROM statement_balances WHERE account_id = ? AND kind = ? ORDER BY as_of DESC LIMIT 1"
+        )
+        let rows = try query.rows([.int(account.id), .text(kind.rawValue)]) { row throws(StoreError) in
+            (row.text(0), row.int(1))
+        }
+        guard let (text, amount) = rows.first else { return nil }
+        guard let day = Day(iso: text) else {
+            throw StoreError(.corruptValue(column: "statement_balances.as_of", found: text), at: .file(path))
+        }
+        return (day, amount)
+    }
+
+    // MARK: - Private
+
+    /// Writes one batch's changes and position inside the current transaction.
+    private func apply(_ batch: SyncBatch, counts: inout SyncCounts) throws(StoreError) {
+        try upsertAccounts(batch.accounts, counts: &counts)
+        if let account = batch.account {
+            try upsertTransactions(batch.upserts, counts: &counts)
+            if batch.replacesTransactions {
+                try deleteTransactions(
+                    of: account, notIn: batch.upserts.compactMap(\.draft.externalID), counts: &counts)
+            }
+            try deleteTransactions(of: account, externalIDs: batch.deletions, counts: &counts)
+            try recordBalances(batch.balances, account: account, counts: &counts)
+        }
+        let save = try database.prepare(
+            """
+            INSERT INTO sync_state (stream, epoch, last_seq, last_token, updated_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (stream) DO UPDATE SET epoch = excluded.epoch, last_seq = excluded.last_seq,
+                last_token = excluded.last_token, updated_at = excluded.updated_at
+            """)
+        try save.run([
+            .text(batch.stream), .text(batch.position.epoch), .int(Int64(batch.position.lastSeq)),
+            .text(batch.position.lastToken), .text(Ledger.syncTimestamp()),
+        ])
+    }
+
+    /// The current time as `YYYY-MM-DDTHH:MM:SSZ`, the text ``now()`` writes, without building an
+    /// ICU formatter for every batch (a sync writes one timestamp per batch).
+    static func syncTimestamp() -> String {
+        let seconds = Int64(Date().timeIntervalSince1970.rounded(.down))
+        guard let day = Day(secondsSinceEpoch: seconds, offsetSeconds: 0) else { return now() }
+        let time = Int(seconds - Int64(day.daysSinceEpoch) * 86_400)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(day)T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
+    }
+
+    private func upsertAccounts(_ accounts: [AccountReference], counts: inout SyncCounts) throws(StoreError) {
+        guard !accounts.isEmpty else { return }
+        let insert = try database.prepare(
+            """
+            INSERT INTO accounts (name, kind, currency, institution, masked_number, created_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (name) DO NOTHING
+            """)
+        for reference in accounts {
+            guard let currency = reference.currency else {
+                throw StoreError(.corruptValue(column: "accounts.currency", found: "none"), at: .file(path))
+            }
+            try insert.run([
+                .text(reference.name), .text(reference.kind.rawValue), .text(currency.code),
+                .optional(reference.institution), .optional(reference.maskedNumber), .text(Ledger.syncTimestamp()),
+            ])
+            if database.changes > 0 { counts.inserted += 1 } else { counts.updated += 1 }
+        }
+    }
+
+    private func upsertTransactions(_ rows: [PendingRow], counts: inout SyncCounts) throws(StoreError) {
+        guard !rows.isEmpty else { return }
+        let find = try database.prepare("SELECT id FROM transactions WHERE account_id = ? AND external_id = ?")
+        let insert = try database.prepare(
+            """
+            INSERT INTO transactions (
+                day, transaction_day, amount, direction, currency, description, memo, status, fingerprint,
+                discriminator, source_line, source_column, account_id, external_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let update = try database.prepare(
+            """
+            UPDATE transactions SET day = ?, transaction_day = ?, amount = ?, direction = ?, currency = ?,
+                description = ?, memo = ?, status = ?, fingerprint = ?, discriminator = ?, source_line = ?,
+                source_column = ?
+            WHERE id = ?
+            """)
+        // Inserts feed the per-day totals here; the schema's triggers keep them for updates and deletes.
+        var totals = DailyTotals()
+        for row in rows {
+            guard let externalID = row.draft.externalID else {
+                throw StoreError(
+                    .corruptValue(column: "transactions.external_id", found: "none"), at: row.draft.location)
+            }
+            let existing = try find.rows([.int(row.accountID), .text(externalID)]) { found throws(StoreError) in
+                found.int(0)
+            }
+            let statement = existing.isEmpty ? insert : update
+            do throws(StoreError) {
+                statement.reset()
+                try bindRow(statement, row)
+                if let id = existing.first {
+                    try statement.bind(13, id)
+                } else {
+                    try statement.bind(13, row.accountID)
+                    try statement.bind(14, externalID)
+                }
+                try statement.step()
+            } catch {
+                throw StoreError(error.reason, at: row.draft.location)
+            }
+            if existing.isEmpty {
+                counts.inserted += 1
+                if row.draft.status == .booked {
+                    totals.add(row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
+                }
+            } else {
+                counts.updated += 1
+            }
+        }
+        try addToDailyTotals(totals)
+    }
+
+    private func bindRow(_ statement: Statement, _ row: PendingRow) throws(StoreError) {
+        let draft = row.draft
+        try statement.bind(1, draft.bookingDay.description)
+        try statement.bind(2, draft.transactionDay?.description)
+        try statement.bind(3, draft.amount.minorUnits)
+        try statement.bind(4, draft.direction.rawValue)
+        try statement.bind(5, draft.amount.currency.code)
+        try statement.bind(6, draft.description)
+        try statement.bind(7, draft.memo)
+        try statement.bind(8, draft.status.rawValue)
+        try statement.bind(9, row.fingerprint)
+        try statement.bind(10, row.discriminator)
+        try statement.bind(11, Int64(draft.location.line))
+        try statement.bind(12, Int64(draft.location.column))
+    }
+
+    private func deleteTransactions(of account: StoredAccount, externalIDs: [String], counts: inout SyncCounts)
+        throws(StoreError)
+    {
+        guard !externalIDs.isEmpty else { return }
+        let delete = try database.prepare("DELETE FROM transactions WHERE account_id = ? AND external_id = ?")
+        for id in externalIDs {
+            try delete.run([.int(account.id), .text(id)])
+            counts.deleted += Int(database.changes)
+        }
+    }
+
+    /// Deletes the account's rows with an external id outside `keep` (a snapshot's ids).
+    private func deleteTransactions(of account: StoredAccount, notIn keep: [String], counts: inout SyncCounts)
+        throws(StoreError)
+    {
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS sync_keep (external_id TEXT PRIMARY KEY)")
+        try database.execute("DELETE FROM temp.sync_keep")
+        let add = try database.prepare("INSERT OR IGNORE INTO temp.sync_keep (external_id) VALUES (?)")
+        for id in keep { try add.run([.text(id)]) }
+        let delete = try database.prepare(
+            """
+            DELETE FROM transactions WHERE account_id = ? AND external_id IS NOT NULL
+                AND external_id NOT IN (SELECT external_id FROM temp.sync_keep)
+            """)
+        try delete.run([.int(account.id)])
+        counts.deleted += Int(database.changes)
+        try database.execute("DELETE FROM temp.sync_keep")
+    }
+
+    private func recordBalances(_ balances: [StatementBalance], account: StoredAccount, counts: inout SyncCounts)
+        throws(StoreError)
+    {
+        guard !balances.isEmpty else { return }
+        let find = try database.prepare(
+            "SELECT 1 FROM statement_balances WHERE account_id = ? AND kind = ? AND as_of = ?")
+        let upsert = try database.prepare(
+            """
+            INSERT INTO statement_balances (account_id, as_of, kind, amount, import_id) VALUES (?, ?, ?, ?, NULL)
+            ON CONFLICT (account_id, kind, as_of) DO UPDATE SET amount = excluded.amount, import_id = NULL
+            """)
+        for balance in balances {
+            let key: [Binding] = [.int(account.id), .text(balance.kind.rawValue), .text(balance.asOf.description)]
+            let exists = !(try find.rows(key) { _ throws(StoreError) in true }).isEmpty
+            try upsert.run([
+                .int(account.id), .text(balance.asOf.description), .text(balance.kind.rawValue),
+                .int(balance.signedMinorUnits),
+            ])
+            if exists { counts.updated += 1 } else { counts.inserted += 1 }
+        }
+    }
+}

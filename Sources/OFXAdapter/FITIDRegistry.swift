@@ -1,0 +1,47 @@
+import LedgerCore
+
+/// Keeps FITIDs stable and distinct within one account of one file.
+///
+/// A FITID is the bank's stable id for a transaction (OFX 2.2 §3.2.1). Some banks repeat one
+/// FITID for two different transactions in the same file. The first transaction seen with a FITID
+/// keeps it as its external id; a later one with the same FITID but different content (day,
+/// amount, direction or description as written) gets `FITID#2`, the next distinct one
+/// `FITID#3`, and so on.
+/// A later one with the *same* content gets the same id again, so the store counts it as the
+/// duplicate it is (overlapping statements in one download). The numbering follows file order,
+/// so re-importing the file gives every transaction the same id again.
+///
+/// Memory is two 64-bit words per FITID (hashes, not the text).
+struct FITIDRegistry {
+    private var firstContent: [UInt64: UInt64] = [:]
+    private var laterContents: [UInt64: [UInt64]] = [:]
+
+    /// The external id for a transaction.
+    ///
+    /// - Parameters:
+    ///   - fitID: the FITID as written (not empty).
+    ///   - account: the ledger account, so that equal FITIDs in two accounts stay apart.
+    ///   - draft: the transaction, whose content tells a repeat from a different transaction.
+    mutating func externalID(for fitID: String, account: String, draft: Draft) -> String {
+        var key = FNV64()
+        key.add(account)
+        key.add(UInt8(0x1F))
+        key.add(fitID)
+        var content = FNV64()
+        content.add(Int64(draft.bookingDay.daysSinceEpoch))
+        content.add(draft.signedMinorUnits)
+        content.add(draft.amount.currency.code)
+        content.add(UInt8(0x1F))
+        content.add(draft.description)
+        guard let first = firstContent[key.value] else {
+            firstContent[key.value] = content.value
+            return fitID
+        }
+        if first == content.value { return fitID }
+        var later = laterContents[key.value] ?? []
+        if let index = later.firstIndex(of: content.value) { return "\(fitID)#\(index + 2)" }
+        later.append(content.value)
+        laterContents[key.value] = later
+        return "\(fitID)#\(later.count + 1)"
+    }
+}

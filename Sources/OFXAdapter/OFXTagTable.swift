@@ -1,0 +1,82 @@
+/// The lookup table behind ``OFXTag/lookUp(_:)``: an open-addressing hash table keyed by a
+/// case-folded FNV-1a hash of the tag's name. A tag is looked up for every tag in a file (about
+/// ten per transaction), so this avoids `Dictionary`'s seeded hashing and reference counting on
+/// the hot path: the table lives in buffers allocated once and never freed (it is built once per
+/// process and never changes, hence `@unchecked Sendable`).
+struct OFXTagTable: @unchecked Sendable {
+    static let shared = OFXTagTable()
+    static let longest = 24
+    private static let slotCount = 1024
+
+    /// `tag.rawValue + 1` per slot, 0 for an empty slot.
+    private let slots: UnsafeMutableBufferPointer<UInt8>
+    private let slotKeys: UnsafeMutableBufferPointer<UInt64>
+    /// Each tag's upper-case name, `longest` bytes per tag, and its length.
+    private let spellings: UnsafeMutableBufferPointer<UInt8>
+    private let lengths: UnsafeMutableBufferPointer<UInt8>
+
+    private init() {
+        let tagCount = OFXTag.allCases.count
+        precondition(tagCount * 4 < OFXTagTable.slotCount, "the table must stay sparse")
+        let slots = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: OFXTagTable.slotCount)
+        let slotKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: OFXTagTable.slotCount)
+        let spellings = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: tagCount * OFXTagTable.longest)
+        let lengths = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: tagCount)
+        slots.initialize(repeating: 0)
+        slotKeys.initialize(repeating: 0)
+        spellings.initialize(repeating: 0)
+        lengths.initialize(repeating: 0)
+        for tag in OFXTag.allCases {
+            let bytes = Array(tag.name.utf8)
+            precondition(bytes.count <= OFXTagTable.longest, "a tag name longer than the lookup allows")
+            let row = Int(tag.rawValue)
+            precondition(row < tagCount, "raw values number the tags from 0")
+            lengths[row] = UInt8(bytes.count)
+            for (offset, byte) in bytes.enumerated() { spellings[row * OFXTagTable.longest + offset] = byte }
+            let key = bytes.withUnsafeBufferPointer { OFXTagTable.key($0) }
+            var slot = Int(truncatingIfNeeded: key) & (OFXTagTable.slotCount - 1)
+            while slots[slot] != 0 {
+                precondition(slotKeys[slot] != key, "two tag names share a lookup key")
+                slot = (slot + 1) & (OFXTagTable.slotCount - 1)
+            }
+            slots[slot] = tag.rawValue + 1
+            slotKeys[slot] = key
+        }
+        self.slots = slots
+        self.slotKeys = slotKeys
+        self.spellings = spellings
+        self.lengths = lengths
+    }
+
+    /// The tag spelled `name` (in any case), or `nil`.
+    func tag(named name: UnsafeBufferPointer<UInt8>) -> OFXTag? {
+        let key = OFXTagTable.key(name)
+        var slot = Int(truncatingIfNeeded: key) & (OFXTagTable.slotCount - 1)
+        while slots[slot] != 0 {
+            if slotKeys[slot] == key {
+                // The key is a hash: confirm the spelling, so an unknown tag never passes for a known one.
+                let raw = slots[slot] - 1
+                guard Int(lengths[Int(raw)]) == name.count else { return nil }
+                let row = Int(raw) * OFXTagTable.longest
+                for index in 0..<name.count where OFXTagTable.upper(name[index]) != spellings[row + index] {
+                    return nil
+                }
+                return OFXTag(rawValue: raw)
+            }
+            slot = (slot + 1) & (OFXTagTable.slotCount - 1)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func upper(_ byte: UInt8) -> UInt8 {
+        byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+    }
+
+    @inline(__always)
+    static func key(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name { hash = (hash ^ UInt64(upper(byte))) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+}

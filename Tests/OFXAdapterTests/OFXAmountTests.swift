@@ -1,0 +1,118 @@
+import LedgerCore
+import LedgerTestSupport
+import OFXAdapter
+import Testing
+
+/// `TRNAMT` and `BALAMT`: the sign gives the direction, the amount is exact and positive.
+@Suite("OFXAmount")
+struct OFXAmountTests {
+    static let amounts: [(String, Direction, String)] = [
+        ("-1,100.00", .debit, "1100.00"),  // a thousands separator, never 1.10
+        ("1,234,567.89", .credit, "1234567.89"),
+        ("+25.50", .credit, "25.50"),
+        ("-12,50", .debit, "12.50"),  // a decimal comma
+        ("1.234,56", .credit, "1234.56"),
+        ("1.234.567", .credit, "1234567.00"),
+        ("1,100", .credit, "1100.00"),
+        (" - 3.10 ", .debit, "3.10"),
+        ("-7", .debit, "7.00"),
+        (".5", .credit, "0.50"),
+        ("12.", .credit, "12.00"),
+        ("-0.00", .credit, "0.00"),
+        ("0.100", .credit, "0.10"),
+    ]
+
+    @Test("amounts as banks write them are read exactly", arguments: amounts)
+    func reads(text: String, direction: Direction, amount: String) {
+        let run = TestDocument.read(
+            TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(amount: text)])]))
+        #expect(run.error == nil)
+        #expect(run.drafts.first?.direction == direction)
+        #expect(run.drafts.first?.amount.description == amount)
+    }
+
+    static let bad = [
+        "12,3.4", "1e3", "12abc", "", "--1", "+-1", "1.2.3,4", "1,23,456.00", "12 34", "$12.00", "(12.00)",
+    ]
+
+    @Test("text that is not an amount is an error at the element", arguments: bad)
+    func refuses(text: String) {
+        let document = TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(amount: text)])])
+        let run = TestDocument.read(document)
+        #expect(run.drafts.isEmpty)
+        let line = TestDocument.line(of: "<TRNAMT>", in: document)
+        #expect(run.error?.hasPrefix("test.ofx:\(line):1: error: <TRNAMT> \"") == true, "\(run.error ?? "none")")
+        #expect(run.error?.contains("is not an amount") == true)
+    }
+
+    @Test("12,3.4 is refused with the compiler-style message")
+    func message() {
+        let document = TestDocument.sgml([
+            TestDocument.bankStatement([
+                TestDocument.transaction(amount: "-3.00"), TestDocument.transaction(amount: "12,3.4"),
+            ])
+        ])
+        let run = TestDocument.read(document, name: "jan.ofx")
+        let line = TestDocument.line(of: "<TRNAMT>12,3.4", in: document)
+        #expect(run.drafts.count == 1)
+        #expect(
+            run.error == "jan.ofx:\(line):1: error: <TRNAMT> \"12,3.4\" is not an amount; expected digits with one '.'")
+    }
+
+    @Test("more decimals than the currency has is an error, never a rounding")
+    func tooPrecise() {
+        let run = TestDocument.read(
+            TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(amount: "-10.005")])]))
+        #expect(
+            run.error?.contains("<TRNAMT> \"-10.005\" has more decimals than USD allows; expected at most 2") == true)
+    }
+
+    @Test("a zero-decimal currency reads whole amounts")
+    func yen() {
+        let run = TestDocument.read(
+            TestDocument.sgml([
+                TestDocument.bankStatement([TestDocument.transaction(amount: "-1,500")], currency: "JPY")
+            ]))
+        #expect(run.drafts.first?.amount == Money(minorUnits: 1500, currency: .JPY))
+    }
+
+    @Test("an amount in another currency is converted at CURRATE, rounded half to even, and noted in the memo")
+    func foreignCurrency() {
+        let run = TestDocument.read(
+            TestDocument.sgml([
+                TestDocument.bankStatement([
+                    TestDocument.transaction(
+                        amount: "-10.00", extra: "<CURRENCY>\n<CURRATE>1.2745\n<CURSYM>GBP\n</CURRENCY>\n")
+                ])
+            ]))
+        #expect(run.drafts.first?.amount.description == "12.74")  // 12.745 → 12.74 (half to even)
+        #expect(run.drafts.first?.memo == "-10.00 GBP at 1.2745")
+    }
+
+    @Test("a signed LEDGERBAL keeps its sign: a card's negative balance is money owed")
+    func cardBalance() {
+        let card = """
+            <CCSTMTTRNRS>
+            <TRNUID>1
+            <CCSTMTRS>
+            <CURDEF>USD
+            <CCACCTFROM>
+            <ACCTID>4111222233334444
+            </CCACCTFROM>
+            <BANKTRANLIST>
+            \(TestDocument.transaction(amount: "-120.00"))</BANKTRANLIST>
+            <LEDGERBAL>
+            <BALAMT>-120.00
+            <DTASOF>20240131
+            </LEDGERBAL>
+            </CCSTMTRS>
+            </CCSTMTTRNRS>
+
+            """
+        let run = TestDocument.read(TestDocument.sgml([card], messageSet: "CREDITCARDMSGSRSV1"))
+        #expect(run.accounts.first?.kind == .liability)
+        #expect(run.drafts.first?.direction == .debit)
+        #expect(run.balances.first?.signedMinorUnits == -12_000)
+        #expect(run.balances.first?.kind == .ledger)
+    }
+}
