@@ -76,8 +76,14 @@ public struct SHA256: Sendable {
     private mutating func compress(blocks: UnsafeBufferPointer<UInt8>) {
         precondition(blocks.count % 64 == 0, "SHA-256 blocks are 64 bytes")
         guard let base = blocks.baseAddress else { return }
-        var h0 = state[0], h1 = state[1], h2 = state[2], h3 = state[3]
-        var h4 = state[4], h5 = state[5], h6 = state[6], h7 = state[7]
+        var h0 = state[0]
+        var h1 = state[1]
+        var h2 = state[2]
+        var h3 = state[3]
+        var h4 = state[4]
+        var h5 = state[5]
+        var h6 = state[6]
+        var h7 = state[7]
         SHA256.k.withUnsafeBufferPointer { kBuffer in
             // swift-format-ignore: NeverForceUnwrap
             // The table has 64 entries, so its buffer has a base address.
@@ -98,7 +104,14 @@ public struct SHA256: Sendable {
                         let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
                         w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
                     }
-                    var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+                    var a = h0
+                    var b = h1
+                    var c = h2
+                    var d = h3
+                    var e = h4
+                    var f = h5
+                    var g = h6
+                    var h = h7
                     for t in 0..<64 {
                         let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
                         let choice = (e & f) ^ (~e & g)
