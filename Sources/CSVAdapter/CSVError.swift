@@ -84,9 +84,13 @@ public struct CSVError: LocatedError, Hashable {
                 searched.isEmpty ? "no mapping folders were given" : "searched " + searched.joined(separator: ", ")
             return "no mapping named \"\(name)\"; expected a mapping name or a path to a .json file (\(folders))"
         case .noMatchingMapping(let header, let tried, let closest, let missing):
+            let mappings = "\(tried) mapping\(tried == 1 ? "" : "s")"
+            // No header at all: the start of the file holds no row of text (one endless line, NULs).
             var text =
-                "no mapping matches the header (\(Self.list(header))) among \(tried) mapping\(tried == 1 ? "" : "s"); "
-                + "expected a header a mapping knows, or --mapping NAME|PATH"
+                header.isEmpty
+                ? "found no header line at the start of the file for the \(mappings) to match; "
+                : "no mapping matches the header (\(Self.list(header))) among \(mappings); "
+            text += "expected a header a mapping knows, or --mapping NAME|PATH"
             if let closest, !missing.isEmpty {
                 text += "; the closest, \"\(closest)\", lacks \(Self.list(missing))"
             }

@@ -51,4 +51,12 @@ struct HostileInputTests {
         #expect(result.errorLocation == SourceLocation(file: "hostile.csv", line: 3, column: 12))
         #expect(result.error?.contains("a NUL byte (0x00) in a text field") == true, "\(result.error ?? "no error")")
     }
+
+    @Test("a file whose start holds no header line says so, not \"the header ()\"")
+    func noHeaderLine() {
+        let result = run(Array(("Date,Description,Amount" + String(repeating: ",x", count: 1_000_000)).utf8))
+        #expect(result.errorLocation?.line == 1)
+        #expect(result.error?.contains("found no header line at the start of the file") == true)
+        #expect(result.error?.contains("()") == false, "\(result.error ?? "no error")")
+    }
 }
