@@ -28,6 +28,11 @@ public struct ImportReport: Sendable {
     public var duplicates = 0
     /// Batches committed.
     public var batches = 0
+    /// Corrections the source sent (OFX `CORRECTACTION`), applied in order with the rows.
+    public var corrections = 0
+    /// Stored transactions the corrections deleted (0 for corrections of rows never imported or
+    /// already withdrawn).
+    public var withdrawn = 0
     /// What stopped the import, if anything.
     public var failure: ImportFailure?
     /// Checkpoints run against the source's statement balances.

@@ -12,7 +12,9 @@ struct ImportSession {
     private var declared: [String: AccountReference] = [:]
     private var stored: [String: StoredAccount] = [:]
     private var lastAccount: StoredAccount?
-    private var batch: [PendingRow] = []
+    private var batch: [BatchItem] = []
+    /// Drafts in the batch being filled (a batch holds `batchSize` drafts, plus any corrections).
+    private var batchDrafts = 0
     private var balances: [StatementBalance] = []
     /// The earliest booking day saved per account, to refresh later checkpoints from.
     private var earliestDay: [String: Day] = [:]
@@ -43,14 +45,7 @@ struct ImportSession {
         case .other(.mapping(let name)):
             report.mapping = name
         case .other(.correction(let correction)):
-            // The store has no delete by external id yet: say so, never drop it silently.
-            let replacement = correction.isReplacement ? "; its replacement, the next row, is imported" : ""
-            report.skipped.append(
-                SkippedRecords(
-                    count: 1,
-                    reason:
-                        "correction not applied: a stored transaction with id \(correction.correctedExternalID) is not deleted (no delete by id yet)\(replacement)",
-                    location: correction.location))
+            try withdraw(correction)
         case .other(.draft(let draft)):
             preconditionFailure("drafts arrive prepared: \(draft.location)")
         }
@@ -59,18 +54,25 @@ struct ImportSession {
     /// Saves the batch in progress, if any.
     mutating func flush() throws {
         guard !batch.isEmpty else { return }
-        defer { batch.removeAll(keepingCapacity: true) }
+        defer {
+            batch.removeAll(keepingCapacity: true)
+            batchDrafts = 0
+        }
         if let ledger {
             switch ledger.save(batch, importID: report.importID) {
-            case .saved(let inserted, let duplicates):
+            case .saved(let inserted, let duplicates, let withdrawn):
                 report.inserted += inserted
                 report.duplicates += duplicates
-                for row in batch where earliestDay[row.draft.account].map({ row.draft.bookingDay < $0 }) ?? true {
-                    earliestDay[row.draft.account] = row.draft.bookingDay
+                report.withdrawn += withdrawn
+                for item in batch {
+                    guard case .insert(let row) = item else { continue }
+                    if earliestDay[row.draft.account].map({ row.draft.bookingDay < $0 }) ?? true {
+                        earliestDay[row.draft.account] = row.draft.bookingDay
+                    }
                 }
             case .notSaved(let error):
-                let firstRecord = report.read - batch.count + 1
-                throw BatchRefused(error: error, firstRecord: firstRecord, locations: batch.map(\.draft.location))
+                let firstRecord = report.read - batchDrafts + 1
+                throw BatchRefused(error: error, firstRecord: firstRecord, locations: batch.map(\.location))
             }
         }
         report.batches += 1
@@ -153,10 +155,25 @@ struct ImportSession {
             accountID = account.id
         }
         batch.append(
-            PendingRow(
-                draft: draft, accountID: accountID, fingerprint: prepared.fingerprint,
-                occurrence: prepared.occurrence))
-        if batch.count >= batchSize { try flush() }
+            .insert(
+                PendingRow(
+                    draft: draft, accountID: accountID, fingerprint: prepared.fingerprint,
+                    occurrence: prepared.occurrence)))
+        batchDrafts += 1
+        if batchDrafts >= batchSize { try flush() }
+    }
+
+    /// Queues a source's withdrawal of a transaction it sent earlier, in order with the drafts.
+    /// An account the ledger doesn't hold has nothing to withdraw.
+    private mutating func withdraw(_ correction: DraftCorrection) throws {
+        report.corrections += 1
+        guard let ledger else { return }
+        guard let account = try stored[correction.account] ?? ledger.account(named: correction.account) else { return }
+        batch.append(
+            .withdraw(accountID: account.id, externalID: correction.correctedExternalID, location: correction.location))
+        // The withdrawn row's day is unknown here: later checkpoints are all brought up to date.
+        earliestDay[correction.account] = Day(year: 1, month: 1, day: 1)
+        stored[correction.account] = account
     }
 
     /// The stored account for a draft, remembering the last one (drafts come in runs).

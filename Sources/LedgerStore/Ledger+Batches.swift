@@ -1,7 +1,7 @@
 import LedgerCore
 
 extension Ledger {
-    /// Saves a batch in one database transaction: whole, or not at all.
+    /// Saves a batch of new rows in one database transaction: whole, or not at all.
     ///
     /// A row whose identity is already stored (same source id, or same fingerprint and
     /// occurrence) is skipped and counted as a duplicate. Any other failure rolls the whole batch
@@ -11,31 +11,59 @@ extension Ledger {
     ///   - rows: the batch, in source order.
     ///   - importID: the import run the rows come from, if any.
     public func save(_ rows: [PendingRow], importID: Int64?) -> BatchOutcome {
+        save(rows.map(BatchItem.insert), importID: importID)
+    }
+
+    /// Saves a batch of new rows and withdrawals, applied in order in one database transaction.
+    ///
+    /// A withdrawal deletes the account's transaction with that external id, and is a no-op when
+    /// there is none (already withdrawn, or never imported), so a re-import changes nothing.
+    public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
         do {
-            let inserted = try write {
+            let (inserted, deleted, inserts) = try write {
                 let statement = try preparedInsert()
                 var inserted = 0
+                var deleted = 0
+                var inserts = 0
                 var totals = DailyTotals()
-                for row in rows {
-                    do throws(StoreError) {
-                        try bindInsert(statement, row, importID: importID)
-                        try statement.step()
-                    } catch {
-                        // Point at the record that failed rather than at the database file.
-                        throw StoreError(error.reason, at: row.draft.location)
-                    }
-                    if database.changes > 0 {
-                        inserted += 1
-                        if row.draft.status == .booked {
-                            totals.add(row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
+                for item in items {
+                    switch item {
+                    case .insert(let row):
+                        inserts += 1
+                        do throws(StoreError) {
+                            try bindInsert(statement, row, importID: importID)
+                            try statement.step()
+                        } catch {
+                            // Point at the record that failed rather than at the database file.
+                            throw StoreError(error.reason, at: row.draft.location)
+                        }
+                        if database.changes > 0 {
+                            inserted += 1
+                            if row.draft.status == .booked {
+                                totals.add(
+                                    row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
+                            }
+                        }
+                    case .withdraw(let accountID, let externalID, let location):
+                        do throws(StoreError) {
+                            // The rows inserted so far in this batch must be in the totals before
+                            // the delete trigger subtracts the withdrawn row from them.
+                            try addToDailyTotals(totals)
+                            totals = DailyTotals()
+                            let delete = try database.prepare(
+                                "DELETE FROM transactions WHERE account_id = ? AND external_id = ?")
+                            try delete.run([.int(accountID), .text(externalID)])
+                            deleted += Int(database.changes)
+                        } catch {
+                            throw StoreError(error.reason, at: location)
                         }
                     }
                 }
                 statement.reset()
                 try addToDailyTotals(totals)
-                return inserted
+                return (inserted, deleted, inserts)
             }
-            return .saved(inserted: inserted, duplicates: rows.count - inserted)
+            return .saved(inserted: inserted, duplicates: inserts - inserted, withdrawn: deleted)
         } catch {
             return .notSaved(error)
         }

@@ -30,10 +30,27 @@ public struct PendingRow: Sendable, Hashable {
     }
 }
 
+/// One step of a batch: a new row, or the withdrawal of a stored one by its source's id.
+public enum BatchItem: Sendable, Hashable {
+    /// Store a row (or count it as a duplicate).
+    case insert(PendingRow)
+    /// Delete the account's transaction with this external id, if there is one (an OFX
+    /// `CORRECTACTION`); `location` is the correcting record's.
+    case withdraw(accountID: Int64, externalID: String, location: SourceLocation)
+
+    /// Where the item came from.
+    public var location: SourceLocation {
+        switch self {
+        case .insert(let row): return row.draft.location
+        case .withdraw(_, _, let location): return location
+        }
+    }
+}
+
 /// What became of a batch: saved whole, or not at all.
 public enum BatchOutcome: Sendable, Hashable {
-    /// Every row is stored or was already there.
-    case saved(inserted: Int, duplicates: Int)
+    /// Every row is stored or was already there; `withdrawn` rows were deleted by corrections.
+    case saved(inserted: Int, duplicates: Int, withdrawn: Int = 0)
     /// Nothing of the batch is stored; the error says why.
     case notSaved(StoreError)
 }

@@ -47,15 +47,22 @@ struct OFXImportTests {
         #expect(february.checkpoints.first?.discrepancy == 0)
     }
 
-    @Test("an OFX correction is imported or reported, never dropped silently")
+    @Test("OFX corrections withdraw the corrected transaction in order, and a re-import ends the same")
     func corrections() throws {
         let scratch = try ScratchFolder()
         let path = Fixture.url("OFX/corrections.ofx").path
         let ledger = try Ledger(path: scratch.databasePath)
         let report = BatchImporter().importFile(at: path, format: nil, options: AdapterOptions(), into: ledger)
         #expect(report.status == .complete)
-        #expect(report.inserted == 2)  // the original and the REPLACE's new row
-        #expect(report.skipped.count == 2)  // neither withdrawal applied yet: the store can't delete by id
-        #expect(report.skipped.allSatisfy { $0.reason.contains("correction") })
+        #expect(report.inserted == 2)  // the original C1 and the REPLACE's new row C2
+        #expect(report.corrections == 2)  // C2 replaces C1; C3 deletes B7, never imported
+        #expect(report.withdrawn == 1)
+        #expect(try ledger.transactions().compactMap(\.externalID) == ["C2"])
+
+        let again = BatchImporter().importFile(at: path, format: nil, options: AdapterOptions(), into: ledger)
+        #expect(again.status == .complete)
+        #expect(try ledger.transactions().compactMap(\.externalID) == ["C2"])
+        let account = try #require(try ledger.allAccounts().first)
+        #expect(try ledger.balance(of: account) == ledger.transactions().reduce(0) { $0 + $1.signedMinorUnits })
     }
 }

@@ -97,6 +97,10 @@ struct ImportCommand: Command {
                 console.print("  kept \(report.kept) rows; record \(failure.record) stopped it: \(failure.description)")
             }
         }
+        if report.corrections > 0 {
+            console.print(
+                "  \(report.corrections) corrections from the source: \(report.withdrawn) stored transactions withdrawn")
+        }
         for skipped in report.skipped {
             console.print("  skipped \(skipped.count) \(skipped.reason) (first at \(skipped.location))")
         }

@@ -14,6 +14,8 @@ enum ReportJSON {
             ("inserted", .int(report.inserted)),
             ("duplicates", .int(report.duplicates)),
             ("batches", .int(report.batches)),
+            ("corrections", .int(report.corrections)),
+            ("withdrawn", .int(report.withdrawn)),
         ]
         if let failure = report.failure {
             members.append(
