@@ -5,7 +5,7 @@ import LedgerStore
 ///
 /// `init(arguments:)` validates (throwing ``UsageError`` for exit code 2); `run(in:)` does the
 /// work and returns the exit code. Help is generated from the same declarations.
-protocol Command {
+protocol Command: SendableMetatype {
     static var name: String { get }
     static var abstract: String { get }
     /// The positional arguments as shown in the usage line (`FILE...`).

@@ -8,7 +8,7 @@
 /// let adapter = try CSVFormat(options: options)
 /// try adapter.drafts(from: stream) { event in ... }
 /// ```
-public protocol FormatAdapter {
+public protocol FormatAdapter: SendableMetatype {
     /// A short lower-case id used by `--format` (`csv`, `ofx`).
     static var id: String { get }
     /// One line for `ledgerport formats`.

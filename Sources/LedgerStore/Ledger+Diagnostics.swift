@@ -84,9 +84,12 @@ extension Ledger {
             WHERE account_id = ? AND kind = 'ledger' AND as_of > ? AND as_of <= ?
             """)
         var result: [Day: Int64] = [:]
-        for (day, amount) in try query.rows([.int(account.id), .text(after.description), .text(through.description)], {
-            row throws(StoreError) in (Day(iso: row.text(0)), row.int(1))
-        }) {
+        for (day, amount) in try query.rows(
+            [.int(account.id), .text(after.description), .text(through.description)],
+            {
+                row throws(StoreError) in (Day(iso: row.text(0)), row.int(1))
+            })
+        {
             if let day { result[day] = amount }
         }
         return result

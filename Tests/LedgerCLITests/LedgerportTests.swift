@@ -199,7 +199,9 @@ struct DiagnosticsOutputTests {
     @Test("a discrepancy's candidates and divergence day appear in the JSON checkpoint")
     func candidatesInJSON() throws {
         let cli = try CLIHarness()
-        let january = try cli.write("jan.csv", "Date,Description,Amount,Balance\n2024-01-03,Coffee,-3.80,996.20\n2024-01-31,Rent,-900.00,96.20\n")
+        let january = try cli.write(
+            "jan.csv",
+            "Date,Description,Amount,Balance\n2024-01-03,Coffee,-3.80,996.20\n2024-01-31,Rent,-900.00,96.20\n")
         let extra = try cli.write("extra.csv", "Date,Description,Amount\n2024-01-20,Taxi,-18.00\n")
         #expect(cli.run("import", extra, "--account", "Checking") == 0)
         #expect(cli.run("import", january, "--account", "Checking", "--json") == 0)

@@ -25,7 +25,9 @@ private struct Scenario {
         for (index, row) in statementRows.enumerated() {
             balance += row.amount
             let day = Day(iso: row.day)!
-            rows.append(DiagnosticRow(id: Int64(index + 1), day: day, signedMinorUnits: row.amount, description: row.description))
+            rows.append(
+                DiagnosticRow(
+                    id: Int64(index + 1), day: day, signedMinorUnits: row.amount, description: row.description))
             balances[day] = balance
         }
         return (rows, balances, balance)
@@ -39,7 +41,8 @@ private struct Scenario {
         let expected = opening + ledger.filter { !$0.isPending }.reduce(Int64(0)) { $0 + $1.signedMinorUnits }
         let discrepancy = closing - expected
         let diagnostics = DiscrepancyDiagnostics(
-            discrepancy: discrepancy, openingBalance: opening, rows: ledger, statementBalances: balances, currency: .EUR)
+            discrepancy: discrepancy, openingBalance: opening, rows: ledger, statementBalances: balances, currency: .EUR
+        )
         return (diagnostics.diagnose(), discrepancy)
     }
 }
@@ -49,7 +52,9 @@ struct DiscrepancyDiagnosticsTests {
     @Test("a duplicated row is the first candidate")
     func duplicatedRow() throws {
         let (diagnosis, discrepancy) = Scenario.diagnose { rows in
-            rows.append(DiagnosticRow(id: 100, day: Day(iso: "2024-04-04")!, signedMinorUnits: -5_437, description: "GROCERY STORE"))
+            rows.append(
+                DiagnosticRow(
+                    id: 100, day: Day(iso: "2024-04-04")!, signedMinorUnits: -5_437, description: "GROCERY STORE"))
         }
         #expect(discrepancy == 5_437)
         let first = try #require(diagnosis.candidates.first)
@@ -125,7 +130,8 @@ struct DiscrepancyDiagnosticsTests {
             DiagnosticRow(id: 2, day: Day(iso: "2024-04-02")!, signedMinorUnits: -2_500, description: "B"),
             DiagnosticRow(id: 3, day: Day(iso: "2024-04-03")!, signedMinorUnits: -700, description: "C"),
         ]
-        let diagnosis = DiscrepancyDiagnostics(discrepancy: 3_500, openingBalance: 0, rows: rows, currency: .EUR).diagnose()
+        let diagnosis = DiscrepancyDiagnostics(discrepancy: 3_500, openingBalance: 0, rows: rows, currency: .EUR)
+            .diagnose()
         let first = try #require(diagnosis.candidates.first)
         #expect(first.kind == .pair)
         #expect(Set(first.transactions) == [1, 2])

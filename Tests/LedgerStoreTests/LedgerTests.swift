@@ -1,6 +1,7 @@
 import LedgerCore
-@testable import LedgerStore
 import Testing
+
+@testable import LedgerStore
 
 func makeDraft(
     _ description: String, _ signed: Int64, on day: String, account: String = "Checking", id: String? = nil,
@@ -160,7 +161,8 @@ struct DailyTotalsTests {
     @Test("the per-day totals follow inserts, updates and deletes exactly")
     func totalsFollowWrites() throws {
         let ledger = try Ledger(path: ":memory:")
-        let account = try ledger.ensureAccount(AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
+        let account = try ledger.ensureAccount(
+            AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
         let drafts = [
             makeDraft("A", -1_000, on: "2024-01-02"), makeDraft("B", 5_000, on: "2024-01-02"),
             makeDraft("C", -250, on: "2024-01-03", status: .pending), makeDraft("D", -75, on: "2024-01-04"),
@@ -171,10 +173,13 @@ struct DailyTotalsTests {
 
         try ledger.database.execute("UPDATE transactions SET status = 'booked' WHERE description = 'C'")
         #expect(try ledger.net(of: account, after: nil, through: nil) == 3_675)
-        try ledger.database.execute("UPDATE transactions SET direction = 'credit', day = '2024-01-05' WHERE description = 'D'")
+        try ledger.database.execute(
+            "UPDATE transactions SET direction = 'credit', day = '2024-01-05' WHERE description = 'D'")
         #expect(try ledger.net(of: account, after: Day(iso: "2024-01-04"), through: nil) == 75)
         try ledger.database.execute("DELETE FROM transactions WHERE description = 'B'")
         #expect(try ledger.net(of: account, after: nil, through: nil) == -1_175)
-        #expect(try ledger.net(of: account, after: nil, through: nil) == ledger.transactions().filter { $0.status == .booked }.reduce(0) { $0 + $1.signedMinorUnits })
+        #expect(
+            try ledger.net(of: account, after: nil, through: nil)
+                == ledger.transactions().filter { $0.status == .booked }.reduce(0) { $0 + $1.signedMinorUnits })
     }
 }

@@ -99,7 +99,8 @@ struct ImportCommand: Command {
         }
         if report.corrections > 0 {
             console.print(
-                "  \(report.corrections) corrections from the source: \(report.withdrawn) stored transactions withdrawn")
+                "  \(report.corrections) corrections from the source: \(report.withdrawn) stored transactions withdrawn"
+            )
         }
         for skipped in report.skipped {
             console.print("  skipped \(skipped.count) \(skipped.reason) (first at \(skipped.location))")
@@ -108,7 +109,7 @@ struct ImportCommand: Command {
             if let ledger {
                 let lines = CheckpointText.lines(checkpoint, ledger: ledger, indent: "  ")
                 console.print("  checkpoint " + lines[0].dropFirst(2))
-                lines.dropFirst().forEach { console.print($0) }
+                for line in lines.dropFirst() { console.print(line) }
             } else {
                 console.print("  checkpoint " + CheckpointText.line(checkpoint))
             }

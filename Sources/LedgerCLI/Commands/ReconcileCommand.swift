@@ -77,7 +77,7 @@ struct ReconcileCommand: Command {
         } else {
             let lines = CheckpointText.lines(checkpoint, ledger: ledger)
             context.console.print("checkpoint " + lines[0])
-            lines.dropFirst().forEach { context.console.print($0) }
+            for line in lines.dropFirst() { context.console.print(line) }
             for later in refreshed {
                 context.console.print("updated the later checkpoint " + CheckpointText.line(later))
             }

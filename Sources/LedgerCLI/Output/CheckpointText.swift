@@ -35,7 +35,9 @@ enum CheckpointText {
             lines.append(indent + "  the ledger first departs from the statement on \(day)")
         }
         let candidates = checkpoint.diagnosis.candidates
-        if !candidates.isEmpty { lines.append(indent + "  candidates for the cause (suggestions, nothing was changed):") }
+        if !candidates.isEmpty {
+            lines.append(indent + "  candidates for the cause (suggestions, nothing was changed):")
+        }
         for (number, candidate) in candidates.enumerated() {
             lines.append(
                 indent + "  \(number + 1). \(candidate.kind.rawValue), explains "
@@ -44,7 +46,8 @@ enum CheckpointText {
             for row in rows {
                 let place = row.location.map { " (\($0))" } ?? ""
                 lines.append(
-                    indent + "       #\(row.id) \(row.bookingDay) \(Money.format(row.signedMinorUnits, currency: currency)) "
+                    indent
+                        + "       #\(row.id) \(row.bookingDay) \(Money.format(row.signedMinorUnits, currency: currency)) "
                         + "\(row.status == .pending ? "pending " : "")\(row.description)\(place)")
             }
             if candidate.transactions.count > rows.count {

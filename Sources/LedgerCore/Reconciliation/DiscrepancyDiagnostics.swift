@@ -54,9 +54,11 @@ public struct DiscrepancyDiagnostics: Sendable {
 
         let divergesOn = divergence?.day
         let ranked = candidates.enumerated().sorted { left, right in
-            let a = left.element, b = right.element
+            let a = left.element
+            let b = right.element
             if a.kind.rank != b.kind.rank { return a.kind.rank < b.kind.rank }
-            let distanceA = distance(a.day, divergesOn), distanceB = distance(b.day, divergesOn)
+            let distanceA = distance(a.day, divergesOn)
+            let distanceB = distance(b.day, divergesOn)
             if distanceA != distanceB { return distanceA < distanceB }
             return left.offset < right.offset
         }
@@ -118,7 +120,8 @@ public struct DiscrepancyDiagnostics: Sendable {
         if pending.count > 1, Money.sum(pending.map(\.signedMinorUnits)) == discrepancy {
             result.append(
                 Candidate(
-                    kind: .pendingStatus, explains: discrepancy, transactions: pending.map(\.id), day: pending.last?.day,
+                    kind: .pendingStatus, explains: discrepancy, transactions: pending.map(\.id),
+                    day: pending.last?.day,
                     note:
                         "the \(pending.count) pending rows sum to \(format(discrepancy)); the statement seems to count them as booked"
                 ))
@@ -262,9 +265,11 @@ public struct DiscrepancyDiagnostics: Sendable {
     /// Whether two descriptions plausibly name the same transaction: equal once folded, one
     /// contained in the other, or sharing at least half their words.
     static func looksAlike(_ a: String, _ b: String) -> Bool {
-        let left = Draft.normalisedDescription(a), right = Draft.normalisedDescription(b)
+        let left = Draft.normalisedDescription(a)
+        let right = Draft.normalisedDescription(b)
         if left == right || left.contains(right) || right.contains(left) { return true }
-        let wordsA = Set(left.split(separator: " ")), wordsB = Set(right.split(separator: " "))
+        let wordsA = Set(left.split(separator: " "))
+        let wordsB = Set(right.split(separator: " "))
         guard !wordsA.isEmpty, !wordsB.isEmpty else { return false }
         return wordsA.intersection(wordsB).count * 2 >= max(wordsA.count, wordsB.count)
     }
