@@ -65,12 +65,14 @@ public struct CSVFormat: FormatAdapter {
         return named ? 10 : 0
     }
 
-    /// Reads a file: accounts, drafts in file order, then statement balances and skipped rows.
+    /// Reads a file: the mapping's name, accounts, drafts in file order, then statement balances
+    /// and skipped rows.
     ///
     /// - Throws: ``CSVError`` for bad input, or what `emit` throws.
     public func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
         let prepared = try PreparedInput(input)
         let (match, _) = try chooseMapping(for: prepared)
+        try emit(.mapping(match.mapping.name))
         try ImportSession(match: match, options: options, file: input.name).run(prepared, emit: emit)
     }
 

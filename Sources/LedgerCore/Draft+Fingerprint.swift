@@ -15,7 +15,7 @@ extension Draft {
         hash.combine(amount.minorUnits)
         for byte in amount.currency.code.utf8 { hash.combine(byte) }
         hash.combine(direction == .credit ? UInt8(ascii: "+") : UInt8(ascii: "-"))
-        if !hash.combineFoldedASCII(description) {
+        if !hash.combineFoldedLatin1(description) {
             for byte in Draft.normalisedDescription(description).utf8 { hash.combine(byte) }
         }
         return Int64(bitPattern: hash.value)
@@ -26,28 +26,11 @@ extension Draft {
     public static func normalisedDescription(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        var isASCII = true
-        var pendingSpace = false
-        for byte in text.utf8 {
-            if byte >= 0x80 {
-                isASCII = false
-                break
-            }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                pendingSpace = !bytes.isEmpty
-                continue
-            }
-            if pendingSpace {
-                bytes.append(0x20)
-                pendingSpace = false
-            }
-            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-        }
-        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+        if foldLatin1(text, into: { bytes.append($0) }) { return String(decoding: bytes, as: UTF8.self) }
 
         let composed = text.precomposedStringWithCanonicalMapping.lowercased()
         var result = ""
-        pendingSpace = false
+        var pendingSpace = false
         for character in composed {
             if character.isWhitespace {
                 pendingSpace = !result.isEmpty
@@ -61,6 +44,52 @@ extension Draft {
         }
         return result
     }
+
+    /// Folds text whose every character is below U+0100 (ASCII and Latin-1, most bank text) byte
+    /// by byte, writing the UTF-8 of exactly what the general path would produce: such text is
+    /// already in NFC, its upper-case letters are A–Z and U+00C0–U+00DE (but ×), and its white
+    /// space is U+0009–U+000D, U+0020, U+0085 and U+00A0.
+    ///
+    /// - Returns: `false`, having written something or nothing, when a character is U+0100 or above.
+    static func foldLatin1(_ text: String, into write: (UInt8) -> Void) -> Bool {
+        var pendingSpace = false
+        var wroteAny = false
+        var lead: UInt8 = 0
+        for byte in text.utf8 {
+            var scalar: UInt32
+            if lead != 0 {
+                guard byte & 0xC0 == 0x80 else { return false }
+                scalar = UInt32(lead & 0x1F) << 6 | UInt32(byte & 0x3F)
+                lead = 0
+            } else if byte < 0x80 {
+                scalar = UInt32(byte)
+            } else if byte == 0xC2 || byte == 0xC3 {
+                lead = byte
+                continue
+            } else {
+                return false
+            }
+            if (0x09...0x0D).contains(scalar) || scalar == 0x20 || scalar == 0x85 || scalar == 0xA0 {
+                pendingSpace = wroteAny
+                continue
+            }
+            if pendingSpace {
+                write(0x20)
+                pendingSpace = false
+            }
+            if (0x41...0x5A).contains(scalar) || ((0xC0...0xDE).contains(scalar) && scalar != 0xD7) {
+                scalar += 0x20
+            }
+            if scalar < 0x80 {
+                write(UInt8(scalar))
+            } else {
+                write(UInt8(0xC0 | scalar >> 6))
+                write(UInt8(0x80 | scalar & 0x3F))
+            }
+            wroteAny = true
+        }
+        return lead == 0
+    }
 }
 
 /// 64-bit FNV-1a, used where a hash must be identical on every run and every machine.
@@ -71,25 +100,12 @@ struct FNV1a {
         value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
 
-    /// Hashes an ASCII description as ``Draft/normalisedDescription(_:)`` would write it, without
-    /// building the string. Returns `false`, having hashed nothing, when the text is not ASCII.
-    mutating func combineFoldedASCII(_ text: String) -> Bool {
+    /// Hashes a description as ``Draft/normalisedDescription(_:)`` would write it, without
+    /// building the string, when every character is below U+0100. Returns `false`, having hashed
+    /// nothing, otherwise.
+    mutating func combineFoldedLatin1(_ text: String) -> Bool {
         var copy = self
-        var pendingSpace = false
-        var wroteAny = false
-        for byte in text.utf8 {
-            if byte >= 0x80 { return false }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                pendingSpace = wroteAny
-                continue
-            }
-            if pendingSpace {
-                copy.combine(UInt8(0x20))
-                pendingSpace = false
-            }
-            copy.combine(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-            wroteAny = true
-        }
+        guard Draft.foldLatin1(text, into: { copy.combine($0) }) else { return false }
         self = copy
         return true
     }

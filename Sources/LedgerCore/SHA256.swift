@@ -25,12 +25,13 @@ public struct SHA256: Sendable {
             pending.append(contentsOf: buffer[0..<take])
             offset = take
             guard pending.count == 64 else { return }
-            pending.withUnsafeBufferPointer { compress($0) }
+            pending.withUnsafeBufferPointer { compress(blocks: $0) }
             pending.removeAll(keepingCapacity: true)
         }
-        while buffer.count - offset >= 64 {
-            compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
-            offset += 64
+        let whole = (buffer.count - offset) / 64 * 64
+        if whole > 0 {
+            compress(blocks: UnsafeBufferPointer(rebasing: buffer[offset..<offset + whole]))
+            offset += whole
         }
         pending.append(contentsOf: buffer[offset...])
     }
@@ -47,7 +48,7 @@ public struct SHA256: Sendable {
         var offset = 0
         while offset < copy.pending.count {
             let block = Array(copy.pending[offset..<offset + 64])
-            block.withUnsafeBufferPointer { copy.compress($0) }
+            block.withUnsafeBufferPointer { copy.compress(blocks: $0) }
             offset += 64
         }
         let hex: [Character] = Array("0123456789abcdef")
@@ -71,59 +72,78 @@ public struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    /// Processes one 64-byte block.
-    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-        precondition(block.count >= 64, "a SHA-256 block is 64 bytes")
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for t in 0..<16 {
-                let base = t * 4
-                w[t] =
-                    UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8
-                    | UInt32(block[base + 3])
-            }
-            for t in 16..<64 {
-                let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-                let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var a = state[0]
-            var b = state[1]
-            var c = state[2]
-            var d = state[3]
-            var e = state[4]
-            var f = state[5]
-            var g = state[6]
-            var h = state[7]
-            SHA256.k.withUnsafeBufferPointer { k in
-                for t in 0..<64 {
-                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                    let choice = (e & f) ^ (~e & g)
-                    let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let temp2 = s0 &+ majority
-                    h = g
-                    g = f
-                    f = e
-                    e = d &+ temp1
-                    d = c
-                    c = b
-                    b = a
-                    a = temp1 &+ temp2
+    /// Processes whole 64-byte blocks (the buffer's length is a multiple of 64).
+    private mutating func compress(blocks: UnsafeBufferPointer<UInt8>) {
+        precondition(blocks.count % 64 == 0, "SHA-256 blocks are 64 bytes")
+        guard let base = blocks.baseAddress else { return }
+        var h0 = state[0]
+        var h1 = state[1]
+        var h2 = state[2]
+        var h3 = state[3]
+        var h4 = state[4]
+        var h5 = state[5]
+        var h6 = state[6]
+        var h7 = state[7]
+        SHA256.k.withUnsafeBufferPointer { kBuffer in
+            // swift-format-ignore: NeverForceUnwrap
+            // The table has 64 entries, so its buffer has a base address.
+            let k = kBuffer.baseAddress!
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                // swift-format-ignore: NeverForceUnwrap
+                // A temporary allocation of 64 words has a base address.
+                let w = schedule.baseAddress!
+                var block = base
+                for _ in 0..<(blocks.count / 64) {
+                    for t in 0..<16 {
+                        w[t] =
+                            UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16
+                            | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+                    }
+                    for t in 16..<64 {
+                        let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
+                        let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
+                        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                    }
+                    var a = h0
+                    var b = h1
+                    var c = h2
+                    var d = h3
+                    var e = h4
+                    var f = h5
+                    var g = h6
+                    var h = h7
+                    for t in 0..<64 {
+                        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                        let choice = (e & f) ^ (~e & g)
+                        let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
+                        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        h = g
+                        g = f
+                        f = e
+                        e = d &+ temp1
+                        d = c
+                        c = b
+                        b = a
+                        a = temp1 &+ s0 &+ majority
+                    }
+                    h0 &+= a
+                    h1 &+= b
+                    h2 &+= c
+                    h3 &+= d
+                    h4 &+= e
+                    h5 &+= f
+                    h6 &+= g
+                    h7 &+= h
+                    block += 64
                 }
             }
-            state[0] &+= a
-            state[1] &+= b
-            state[2] &+= c
-            state[3] &+= d
-            state[4] &+= e
-            state[5] &+= f
-            state[6] &+= g
-            state[7] &+= h
         }
+        state = [h0, h1, h2, h3, h4, h5, h6, h7]
     }
 }
 
 extension UInt32 {
-    fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
+    @inline(__always)
+    fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 &- count)) }
 }

@@ -49,7 +49,8 @@ public struct BatchImporter {
         }
         let stream: FileByteStream
         do {
-            stream = try FileByteStream(path: path)
+            // A dry run logs nothing, so it needs no digest of the file.
+            stream = try FileByteStream(path: path, hashing: ledger != nil)
         } catch {
             return ImportReport.notStarted(file: path, format: adapter.id, error: error, dryRun: ledger == nil)
         }
@@ -77,7 +78,8 @@ public struct BatchImporter {
                     sourcePath: stream.name, adapter: adapter.id, mapping: options.mapping)
             }
             let reader = try adapter.init(options: options)
-            let pipeline = EventPipeline(adapter: reader, stream: stream, draftsPerChunk: batchSize)
+            let pipeline = EventPipeline(
+                adapter: reader, stream: stream, draftsPerChunk: batchSize, identifying: ledger != nil)
             try Self.consume(pipeline, into: &session)
             try session.flush()
             try session.runCheckpoints()

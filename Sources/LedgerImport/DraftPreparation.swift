@@ -22,9 +22,15 @@ enum PreparedEvent: Sendable {
 /// It runs on the reading thread, beside the adapter, so that the writing thread only binds and
 /// steps.
 struct DraftPreparation {
+    /// Whether to work out identities (a dry run, which stores nothing, only validates).
+    let identifying: Bool
     private var declared: [String: AccountReference] = [:]
     private var occurrences: [OccurrenceKey: Int32] = [:]
     private var accountNumbers: [String: Int32] = [:]
+
+    init(identifying: Bool = true) {
+        self.identifying = identifying
+    }
 
     /// Prepares one event.
     ///
@@ -40,6 +46,7 @@ struct DraftPreparation {
                 throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
             }
             try draft.validate(accountCurrency: reference.currency)
+            guard identifying else { return .draft(PreparedDraft(draft: draft, fingerprint: 0, occurrence: 0)) }
             let fingerprint = draft.fingerprint
             var occurrence = 1
             if draft.externalID == nil {

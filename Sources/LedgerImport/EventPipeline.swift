@@ -25,7 +25,8 @@ final class EventPipeline: @unchecked Sendable {
     /// The adapter and the stream are used only by that thread until it has pushed `.finished`;
     /// the caller must not touch the stream before popping `.finished`.
     init(
-        adapter: any FormatAdapter, stream: any ByteStream, draftsPerChunk: Int, capacity: Int = 4
+        adapter: any FormatAdapter, stream: any ByteStream, draftsPerChunk: Int, identifying: Bool = true,
+        capacity: Int = 4
     ) {
         self.capacity = capacity
         let work = Transfer(adapter: adapter, stream: stream)
@@ -33,7 +34,7 @@ final class EventPipeline: @unchecked Sendable {
             var chunk: [PreparedEvent] = []
             var drafts = 0
             var failure: (any Error)?
-            var preparation = DraftPreparation()
+            var preparation = DraftPreparation(identifying: identifying)
             do {
                 try work.adapter.drafts(from: work.stream) { event in
                     let prepared = try preparation.prepare(event)

@@ -6,7 +6,7 @@ public final class FileByteStream: ByteStream {
     public let name: String
     private let handle: FileHandle
     private let chunkSize: Int
-    private var digest = SHA256()
+    private var digest: SHA256?
     /// How many bytes have been read so far.
     public private(set) var bytesRead = 0
 
@@ -15,10 +15,14 @@ public final class FileByteStream: ByteStream {
     /// - Parameters:
     ///   - path: the file's path.
     ///   - name: what locations show (the path as the user typed it, by default).
+    ///   - hashing: whether to compute the file's SHA-256 as it is read (for the imports log).
     /// - Throws: ``ImportError`` when the file can't be opened.
-    public init(path: String, name: String? = nil, chunkSize: Int = 256 * 1024) throws(ImportError) {
+    public init(path: String, name: String? = nil, chunkSize: Int = 256 * 1024, hashing: Bool = true)
+        throws(ImportError)
+    {
         self.name = name ?? path
         self.chunkSize = chunkSize
+        self.digest = hashing ? SHA256() : nil
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ImportError(.cannotRead(path: path, why: "no such file"), at: .file(path))
@@ -43,17 +47,18 @@ public final class FileByteStream: ByteStream {
         }
         guard let data, !data.isEmpty else { return nil }
         let bytes = [UInt8](data)
-        digest.update(bytes)
+        digest?.update(bytes)
         bytesRead += bytes.count
         return bytes
     }
 
-    /// The SHA-256 of the bytes read so far, as hex (the whole file's once read to the end).
-    public var sha256: String { digest.hexDigest() }
+    /// The SHA-256 of the bytes read so far, as hex (the whole file's once read to the end), or
+    /// `nil` when the stream doesn't hash.
+    public var sha256: String? { digest?.hexDigest() }
 
     /// Reads up to `count` bytes from the start of a file, for sniffing.
     public static func head(of path: String, count: Int = 8 * 1024) throws(ImportError) -> [UInt8] {
-        let stream = try FileByteStream(path: path, chunkSize: count)
+        let stream = try FileByteStream(path: path, chunkSize: count, hashing: false)
         do {
             return try stream.nextChunk() ?? []
         } catch let error as ImportError {

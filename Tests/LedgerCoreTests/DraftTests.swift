@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import Testing
 
@@ -56,5 +57,49 @@ struct SHA256Tests {
         long.update(text[0..<10])
         long.update(text[10...])
         #expect(long.hexDigest() == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test("a million 'a's fed in uneven pieces give the FIPS digest")
+    func millionAs() {
+        var digest = SHA256()
+        let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 999)
+        var fed = 0
+        while fed < 1_000_000 {
+            let count = min(piece.count - fed % 7, 1_000_000 - fed)
+            digest.update(piece[0..<count])
+            fed += count
+        }
+        #expect(digest.hexDigest() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
+
+@Suite("Description folding")
+struct DescriptionFoldingTests {
+    /// What the general path does: NFC, lower case, white space folded.
+    private func general(_ text: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for character in text.precomposedStringWithCanonicalMapping.lowercased() {
+            if character.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
+            }
+            result.append(character)
+        }
+        return result
+    }
+
+    @Test(
+        "the Latin-1 fast path folds exactly as the general path",
+        arguments: [
+            "Bäckerei MÜLLER  Kartenzahlung", "ÀÉÎÕÜ ÇÑ ÆØÅ Þ ×÷ ß ÿ µ", "  Café\u{A0}de\u{85}la\tGare\u{0B}\u{0C} ",
+            "ÉPICERIE", "Straße", "plain ascii", "", "   ", "é\u{301}", "Zürich → Genève", "Ωmega",
+        ])
+    func fastPathMatchesGeneral(text: String) {
+        #expect(Draft.normalisedDescription(text) == general(text))
     }
 }

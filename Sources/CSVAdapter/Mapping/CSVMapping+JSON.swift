@@ -10,10 +10,10 @@ extension CSVMapping {
     /// - Throws: the first ``CSVError`` `.invalidMapping`, located at its line and column.
     public init(json bytes: [UInt8], path: String) throws(CSVError) {
         let (mapping, problems) = CSVMapping.decode(json: bytes, path: path)
-        if let first = problems.first { throw first }
-        // swift-format-ignore: NeverForceUnwrap
-        // decode returns a mapping whenever it reports no problem.
-        self = mapping!
+        guard let mapping, problems.isEmpty else {
+            throw problems.first ?? CSVError(.invalidMapping("the mapping can't be read"), at: .file(path))
+        }
+        self = mapping
     }
 
     /// Reads a mapping file from disk.

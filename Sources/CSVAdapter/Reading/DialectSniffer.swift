@@ -9,21 +9,21 @@ enum DialectSniffer {
     static func sniff(head: [UInt8], isWholeFile: Bool, name: String, quote: UInt8? = UInt8(ascii: "\""))
         -> HeadSample
     {
-        var best: HeadSample?
-        var bestScore = (valid: false, rows: -1, fields: -1)
-        for delimiter in CSVDialect.candidateDelimiters {
+        func read(_ delimiter: UInt8) -> (HeadSample, (valid: Bool, rows: Int, fields: Int)) {
             let dialect = CSVDialect(delimiter: delimiter, quote: quote)
             let sample = HeadSample(head: head, isWholeFile: isWholeFile, name: name, dialect: dialect, encoding: nil)
             let modal = sample.modalFieldCount
-            let score = (valid: !sample.hadError && modal.count > 1, rows: modal.rows, fields: modal.count)
-            if best == nil || isBetter(score, than: bestScore) {
+            return (sample, (valid: !sample.hadError && modal.count > 1, rows: modal.rows, fields: modal.count))
+        }
+        var (best, bestScore) = read(UInt8(ascii: ","))
+        for delimiter in CSVDialect.candidateDelimiters where delimiter != UInt8(ascii: ",") {
+            let (sample, score) = read(delimiter)
+            if isBetter(score, than: bestScore) {
                 best = sample
                 bestScore = score
             }
         }
-        // swift-format-ignore: NeverForceUnwrap
-        // The loop runs at least once: candidateDelimiters is not empty.
-        return best!
+        return best
     }
 
     private static func isBetter(

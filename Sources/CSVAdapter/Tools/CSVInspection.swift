@@ -143,7 +143,7 @@ public struct CSVInspection: Sendable {
                     "  line \(draft.location.line): \(draft.bookingDay)  \(signed) \(draft.amount.currency.code)  "
                         + "\(draft.description)\(status)")
             default:
-                break
+                break  // the preview shows accounts and drafts; balances need the whole file
             }
         }
         return lines.joined(separator: "\n")
