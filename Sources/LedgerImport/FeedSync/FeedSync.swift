@@ -271,7 +271,7 @@ public final class FeedSync {
     private func storedAccount(_ batch: FeedBatch) throws -> StoredAccount {
         let name = batch.stream.accountID ?? ""
         if let account = accounts[name] { return account }
-        guard let account = try ledger.account(named: name) else {
+        guard let account = try ledger.account(key: FeedAccount.ledgerKey(forID: name)) else {
             throw FeedError(
                 .invalidValue(
                     found: "account \"\(name)\"",
@@ -291,7 +291,7 @@ public final class FeedSync {
         report.isInterrupted = isInterrupted
         let touched = Set(report.streams.filter { $0.batches > 0 }.compactMap(\.stream.accountID)).sorted()
         for accountID in touched {
-            guard let account = try ledger.account(named: accountID) else { continue }
+            guard let account = try ledger.account(key: FeedAccount.ledgerKey(forID: accountID)) else { continue }
             if let newest = try ledger.newestStatementBalance(of: account, kind: .ledger) {
                 report.checkpoints.append(
                     try ledger.checkpoint(account, asOf: newest.asOf, actual: newest.signedMinorUnits, source: .sync))
