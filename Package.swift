@@ -45,7 +45,7 @@ let package = Package(
             name: "LedgerImport",
             dependencies: ["LedgerCore", "LedgerStore"] + adapters.map { .target(name: $0.name) }
         ),
-        .target(name: "LedgerCLI", dependencies: ["LedgerCore", "LedgerStore", "LedgerImport"]),
+        .target(name: "LedgerCLI", dependencies: ["LedgerCore", "LedgerStore", "LedgerImport", "CSVAdapter"]),
         .executableTarget(name: "ledgerport", dependencies: ["LedgerCLI"]),
         // Reads one OFX file without a database: JSON for the differential check, a count for the
         // benchmark (scripts/ofx_differential.py, scripts/bench/ofx_compare.sh).

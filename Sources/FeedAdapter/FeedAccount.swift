@@ -22,15 +22,24 @@ public struct FeedAccount: FeedModel {
     /// Where the account's object starts in the batch file.
     public var location: SourceLocation
 
-    /// The account's name in the ledger: its FinanceKit id.
+    /// The account's name in the ledger: its display name and the last four characters of its
+    /// FinanceKit id (`Apple Card ••••7E1A`), readable and distinct between two accounts with the
+    /// same display name.
     ///
-    /// The id is the one thing about an account that never changes (a display name can be
-    /// edited on the phone at any time), and every stream names the account by it.
-    public var ledgerName: String { id }
+    /// The ledger finds the account by ``ledgerKey``, which never changes, so a display name
+    /// edited on the phone later never splits the account's history in two.
+    public var ledgerName: String { "\(displayName) ••••\(id.suffix(4).uppercased())" }
+
+    /// The account's stable key in the ledger, from its FinanceKit id.
+    public var ledgerKey: String { FeedAccount.ledgerKey(forID: id) }
+
+    /// The ledger key of the account with this FinanceKit id (streams name accounts by id).
+    public static func ledgerKey(forID id: String) -> String { "financekit:" + id }
 
     /// The account as ledgerport declares it.
     public var reference: AccountReference {
-        AccountReference(name: ledgerName, kind: kind, currency: currencyCode, institution: institutionName)
+        AccountReference(
+            name: ledgerName, kind: kind, currency: currencyCode, institution: institutionName, key: ledgerKey)
     }
 
     /// Reads an account object.

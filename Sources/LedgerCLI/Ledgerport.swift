@@ -18,6 +18,8 @@ public enum Ledgerport {
         TransactionsCommand.self,
         ImportsCommand.self,
         ReconcileCommand.self,
+        InspectCommand.self,
+        MappingsCommand.self,
         FormatsCommand.self,
     ]
 

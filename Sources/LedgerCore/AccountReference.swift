@@ -14,17 +14,22 @@ public struct AccountReference: Sendable, Hashable {
     public var institution: String?
     /// The account number as shown to people, masked (`••••1234`), when known.
     public var maskedNumber: String?
+    /// A stable id the source gives the account (a FinanceKit account id), when it has one. The
+    /// ledger finds the account by it first, so renaming the account at the source never splits
+    /// its history in two.
+    public var key: String?
 
     /// Creates a reference.
     public init(
         name: String, kind: AccountKind = .asset, currency: Currency? = nil, institution: String? = nil,
-        maskedNumber: String? = nil
+        maskedNumber: String? = nil, key: String? = nil
     ) {
         self.name = name
         self.kind = kind
         self.currency = currency
         self.institution = institution
         self.maskedNumber = maskedNumber
+        self.key = key
     }
 
     /// Masks all but the last four characters of an account number: `••••1234`.

@@ -3,58 +3,86 @@ import LedgerCore
 extension Ledger {
     /// Finds or creates the account a source declares.
     ///
-    /// A new account takes the reference's kind and currency (or `fallbackCurrency`). An existing
-    /// one keeps what it has, but must hold the same currency.
+    /// An account with the reference's ``AccountReference/key`` is that account, whatever its name
+    /// now; otherwise the account of that name is. A new account takes the reference's kind and
+    /// currency (or `fallbackCurrency`); if its name is taken by an account with another key, the
+    /// name gains the key's last four characters. An existing account must hold the same currency.
     ///
     /// - Throws: ``StoreError`` on a currency clash or a database failure.
     public func ensureAccount(_ reference: AccountReference, fallbackCurrency: Currency) throws(StoreError)
         -> StoredAccount
     {
-        if let existing = try account(named: reference.name) { return try checked(existing, against: reference) }
-        let currency = reference.currency ?? fallbackCurrency
+        if let existing = try existingAccount(for: reference) {
+            try checkCurrency(of: existing, against: reference)
+            return existing
+        }
         return try write {
             // Another process may have created it since the look above; under the write lock,
             // looking again is final.
-            if let existing = try account(named: reference.name) { return try checked(existing, against: reference) }
-            let insert = try database.prepare(
-                """
-                INSERT INTO accounts (name, kind, currency, institution, masked_number, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """)
-            try insert.run([
-                .text(reference.name), .text(reference.kind.rawValue), .text(currency.code),
-                .optional(reference.institution), .optional(reference.maskedNumber), .text(Ledger.now()),
-            ])
-            return StoredAccount(
-                id: database.lastInsertRowID, name: reference.name, kind: reference.kind, currency: currency,
-                institution: reference.institution, maskedNumber: reference.maskedNumber)
+            if let existing = try existingAccount(for: reference) {
+                try checkCurrency(of: existing, against: reference)
+                return existing
+            }
+            return try insertAccount(reference, fallbackCurrency: fallbackCurrency)
         }
     }
 
-    /// An existing account, if the reference doesn't name another currency.
-    private func checked(_ existing: StoredAccount, against reference: AccountReference) throws(StoreError)
-        -> StoredAccount
-    {
+    /// The stored account a reference names (by key, then by name), if any; inside a write
+    /// transaction, also records the key on an account found by name that had none.
+    func existingAccount(for reference: AccountReference) throws(StoreError) -> StoredAccount? {
+        if let key = reference.key, let byKey = try account(key: key) { return byKey }
+        guard let byName = try account(named: reference.name) else { return nil }
+        if let key = reference.key, byName.key != nil, byName.key != key { return nil }
+        return byName
+    }
+
+    /// Inserts a new account (the caller holds the write transaction).
+    func insertAccount(_ reference: AccountReference, fallbackCurrency: Currency) throws(StoreError) -> StoredAccount {
+        var name = reference.name
+        if let key = reference.key, try account(named: name) != nil { name += " ••••" + key.suffix(4) }
+        let currency = reference.currency ?? fallbackCurrency
+        let insert = try database.prepare(
+            """
+            INSERT INTO accounts (name, kind, currency, institution, masked_number, created_at, source_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insert.run([
+            .text(name), .text(reference.kind.rawValue), .text(currency.code), .optional(reference.institution),
+            .optional(reference.maskedNumber), .text(Ledger.now()), .optional(reference.key),
+        ])
+        return StoredAccount(
+            id: database.lastInsertRowID, name: name, kind: reference.kind, currency: currency,
+            institution: reference.institution, maskedNumber: reference.maskedNumber, key: reference.key)
+    }
+
+    func checkCurrency(of existing: StoredAccount, against reference: AccountReference) throws(StoreError) {
         if let currency = reference.currency, currency != existing.currency {
             throw StoreError(
                 .currencyMismatch(
                     account: existing.name, accountCurrency: existing.currency.code, found: currency.code),
                 at: .file(path))
         }
-        return existing
+    }
+
+    /// The account with this source key, if any.
+    public func account(key: String) throws(StoreError) -> StoredAccount? {
+        let query = try database.prepare(
+            "SELECT id, name, kind, currency, institution, masked_number, source_key FROM accounts WHERE source_key = ?"
+        )
+        return try query.rows([.text(key)]) { row throws(StoreError) in try storedAccount(row) }.first
     }
 
     /// The account with this name, if any.
     public func account(named name: String) throws(StoreError) -> StoredAccount? {
         let query = try database.prepare(
-            "SELECT id, name, kind, currency, institution, masked_number FROM accounts WHERE name = ?")
+            "SELECT id, name, kind, currency, institution, masked_number, source_key FROM accounts WHERE name = ?")
         return try query.rows([.text(name)]) { row throws(StoreError) in try storedAccount(row) }.first
     }
 
     /// Every account, by name.
     public func allAccounts() throws(StoreError) -> [StoredAccount] {
         let query = try database.prepare(
-            "SELECT id, name, kind, currency, institution, masked_number FROM accounts ORDER BY name")
+            "SELECT id, name, kind, currency, institution, masked_number, source_key FROM accounts ORDER BY name")
         return try query.rows { row throws(StoreError) in try storedAccount(row) }
     }
 
@@ -69,6 +97,6 @@ extension Ledger {
         }
         return StoredAccount(
             id: row.int(0), name: row.text(1), kind: kind, currency: currency, institution: row.optionalText(4),
-            maskedNumber: row.optionalText(5))
+            maskedNumber: row.optionalText(5), key: row.optionalText(6))
     }
 }

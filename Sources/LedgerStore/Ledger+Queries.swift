@@ -85,13 +85,13 @@ extension Ledger {
         try read {
             let query = try database.prepare(
                 """
-                SELECT a.id, a.name, a.kind, a.currency, a.institution, a.masked_number,
+                SELECT a.id, a.name, a.kind, a.currency, a.institution, a.masked_number, a.source_key,
                     0, count(t.id)
                 FROM accounts a LEFT JOIN transactions t ON t.account_id = a.id
                 GROUP BY a.id ORDER BY a.name
                 """)
             let summaries = try query.rows { row throws(StoreError) in
-                AccountSummary(account: try storedAccount(row), balance: row.int(6), transactionCount: Int(row.int(7)))
+                AccountSummary(account: try storedAccount(row), balance: row.int(7), transactionCount: Int(row.int(8)))
             }
             var result: [AccountSummary] = []
             for var summary in summaries {

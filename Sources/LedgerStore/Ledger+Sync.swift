@@ -98,21 +98,17 @@ extension Ledger {
     }
 
     private func upsertAccounts(_ accounts: [AccountReference], counts: inout SyncCounts) throws(StoreError) {
-        guard !accounts.isEmpty else { return }
-        let insert = try database.prepare(
-            """
-            INSERT INTO accounts (name, kind, currency, institution, masked_number, created_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (name) DO NOTHING
-            """)
         for reference in accounts {
             guard let currency = reference.currency else {
                 throw StoreError(.corruptValue(column: "accounts.currency", found: "none"), at: .file(path))
             }
-            try insert.run([
-                .text(reference.name), .text(reference.kind.rawValue), .text(currency.code),
-                .optional(reference.institution), .optional(reference.maskedNumber), .text(Ledger.syncTimestamp()),
-            ])
-            if database.changes > 0 { counts.inserted += 1 } else { counts.updated += 1 }
+            if let existing = try existingAccount(for: reference) {
+                try checkCurrency(of: existing, against: reference)
+                counts.updated += 1
+            } else {
+                _ = try insertAccount(reference, fallbackCurrency: currency)
+                counts.inserted += 1
+            }
         }
     }
 

@@ -13,6 +13,7 @@ struct Migration {
         Migration(version: 3, name: "sync state", sql: syncState),
         Migration(version: 4, name: "daily booked totals", sql: dailyTotals),
         Migration(version: 5, name: "pending rows index", sql: pendingIndex),
+        Migration(version: 6, name: "account source keys", sql: accountKeys),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -151,5 +152,11 @@ struct Migration {
     /// reading the booked ones. Partial: only pending rows pay for it on insert.
     private static let pendingIndex = """
         CREATE INDEX transactions_pending ON transactions (account_id, day) WHERE status = 'pending';
+        """
+
+    /// A source's own stable id for an account (a FinanceKit account id), unique when present.
+    private static let accountKeys = """
+        ALTER TABLE accounts ADD COLUMN source_key TEXT;
+        CREATE UNIQUE INDEX accounts_source_key ON accounts (source_key) WHERE source_key IS NOT NULL;
         """
 }

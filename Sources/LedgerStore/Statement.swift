@@ -66,6 +66,15 @@ final class Statement {
         try check(code, "sqlite3_bind_text")
     }
 
+    /// Binds a constant text that lives as long as the program, without copying it. Calls
+    /// `sqlite3_bind_text` with `SQLITE_STATIC`.
+    func bind(_ index: Int32, constant: StaticString) throws(StoreError) {
+        // A static string's bytes live as long as the program: SQLite may keep the pointer.
+        let pointer = UnsafeRawPointer(constant.utf8Start).assumingMemoryBound(to: CChar.self)
+        let code = sqlite3_bind_text(handle, index, pointer, Int32(constant.utf8CodeUnitCount), nil)
+        try check(code, "sqlite3_bind_text")
+    }
+
     /// Binds NULL. Calls `sqlite3_bind_null`.
     func bindNull(_ index: Int32) throws(StoreError) {
         try check(sqlite3_bind_null(handle, index), "sqlite3_bind_null")

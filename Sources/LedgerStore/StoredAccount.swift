@@ -14,4 +14,6 @@ public struct StoredAccount: Sendable, Hashable {
     public var institution: String?
     /// The masked account number, when known.
     public var maskedNumber: String?
+    /// The source's own stable id for the account, when it gave one.
+    public var key: String?
 }

@@ -43,13 +43,14 @@ let sampleExpectations: [SampleExpectation] = [
         drafts: 7, credits: 246_055, debits: 117_415,
         balances: ["ledger 2024-09-27 2490.51", "opening 2024-08-31 1204.11"]),
     SampleExpectation(
-        path: "samples/csv/de-girokonto.csv", mapping: "de-girokonto", account: "1234567890", drafts: 8,
+        path: "samples/csv/de-girokonto.csv", mapping: "de-girokonto", account: "German savings bank ••••7890",
+        drafts: 8,
         credits: 325_717, debits: 157_285, balances: ["opening 2024-09-30 1234.56", "ledger 2024-10-31 2918.88"]),
     SampleExpectation(
         path: "samples/csv/fr-compte-courant.csv", mapping: "fr-compte-courant", account: "fr-compte-courant",
         drafts: 6, credits: 266_840, debits: 136_000, balances: ["ledger 2024-10-31 3150.22"]),
     SampleExpectation(
-        path: "samples/csv/nl-betaalrekening.csv", mapping: "nl-betaalrekening", account: "NL00TEST0123456789",
+        path: "samples/csv/nl-betaalrekening.csv", mapping: "nl-betaalrekening", account: "Dutch bank ••••6789",
         drafts: 6, credits: 250_533, debits: 37_552,
         balances: ["ledger 2024-10-23 2642.61", "opening 2024-09-30 512.80"]),
     SampleExpectation(

@@ -14,13 +14,15 @@ struct FeedAccountTests {
         return changes.inserted
     }
 
-    @Test("an asset and a liability keep their kind, and the ledger name is the stable id")
+    @Test("an asset and a liability keep their kind; the ledger key is the stable id, the name readable")
     func kinds() throws {
         let read = try accounts([FeedJSONText.asset(), FeedJSONText.liability()])
         #expect(read.map(\.kind) == [.asset, .liability])
         #expect(
             read[1].reference
-                == AccountReference(name: "L1", kind: .liability, currency: .EUR, institution: "Example Card Issuer"))
+                == AccountReference(
+                    name: "Card ••••L1", kind: .liability, currency: .EUR, institution: "Example Card Issuer",
+                    key: "financekit:L1"))
         #expect(read[1].creditInformation?.creditLimit?.amount == Money(minorUnits: 300_000, currency: .EUR))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCLI
+import LedgerTestSupport
 import Testing
 
 private let statement = """
@@ -156,7 +157,9 @@ struct UsageTests {
     @Test("every command has --help generated from its options")
     func help() throws {
         let cli = try CLIHarness()
-        for command in ["import", "accounts", "transactions", "imports", "reconcile", "formats"] {
+        for command in [
+            "import", "sync", "accounts", "transactions", "imports", "reconcile", "inspect", "mappings", "formats",
+        ] {
             #expect(cli.run(command, "--help") == 0)
             #expect(cli.output.hasPrefix("USAGE: ledgerport \(command)"))
             #expect(cli.output.contains("--help"))
@@ -273,5 +276,43 @@ struct BadCommandLineTests {
         }
         #expect(cli.run("reconcile", "Checking", "--json") == 0)
         #expect((try cli.json() as? [Any])?.isEmpty == true)
+    }
+}
+
+@Suite("ledgerport inspect and mappings")
+struct InspectAndMappingsTests {
+    @Test("inspect names the mapping it would pick and previews rows without writing anything")
+    func inspectCSV() throws {
+        let cli = try CLIHarness()
+        let sample = Fixture.repositoryRoot.appendingPathComponent("samples/csv/de-girokonto.csv").path
+        #expect(cli.run("inspect", sample, "--json") == 0)
+        let report = try #require(try cli.json() as? [String: Any])
+        #expect((report["mapping"] as? [String: Any])?["name"] as? String == "de-girokonto")
+        #expect(report["delimiter"] as? String == ";")
+        #expect((report["drafts"] as? [[String: Any]])?.first?["amount"] as? String == "85.00")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
+    @Test("inspect reads other formats too")
+    func inspectOFX() throws {
+        let cli = try CLIHarness()
+        let sample = Fixture.repositoryRoot.appendingPathComponent("samples/ofx/card-v103.ofx").path
+        #expect(cli.run("inspect", sample, "--rows", "2") == 0)
+        #expect(cli.output.contains("format:    ofx"))
+        #expect(cli.output.components(separatedBy: "  line ").count == 3)
+    }
+
+    @Test("mappings lists the shipped mappings; check reports a bad one with its line and exits 1")
+    func mappings() throws {
+        let cli = try CLIHarness()
+        #expect(cli.run("mappings", "--json") == 0)
+        let entries = try #require(try cli.json() as? [[String: Any]])
+        #expect(entries.contains { $0["name"] as? String == "generic" })
+        let bad = try cli.write("bad.json", "{\"version\": 1,\n \"columns\": {\"date\": 5}}\n")
+        #expect(cli.run("mappings", "check", bad) == 1)
+        #expect(cli.errors.contains("\(bad):"))
+        let good = Fixture.repositoryRoot.appendingPathComponent("mappings/generic.json").path
+        #expect(cli.run("mappings", "check", good) == 0)
+        #expect(cli.run("mappings", "frob") == 2)
     }
 }

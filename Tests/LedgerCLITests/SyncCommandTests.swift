@@ -43,7 +43,7 @@ struct SyncCommandTests {
         #expect(cli.run("sync", sample) == 0)
         #expect(cli.output.contains("transactions/A3BB189E-8BF9-3888-9912-ACE4E6543002"))
         #expect(
-            cli.output.contains("checkpoint A3BB189E-8BF9-3888-9912-ACE4E6543002 on 2024-03-31: statement -23.90 EUR"))
+            cli.output.contains("checkpoint Card ••••3002 on 2024-03-31: statement -23.90 EUR"))
         let lines = Fixture.repositoryRoot.appendingPathComponent("samples/feed.jsonl").path
         #expect(cli.run("sync", lines) == 0)
         #expect(cli.output.contains("up to date"))

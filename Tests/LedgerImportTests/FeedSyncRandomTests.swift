@@ -33,7 +33,7 @@ struct FeedSyncRandomTests {
                     continue
                 }
                 lines.append(
-                    "\(account.id) \(transaction.id) \(draft.bookingDay) \(draft.signedMinorUnits) "
+                    "\(account.ledgerName) \(transaction.id) \(draft.bookingDay) \(draft.signedMinorUnits) "
                         + "\(draft.status.rawValue) \(draft.description)")
             }
         }

@@ -50,7 +50,7 @@ struct FeedSyncTests {
         #expect(report.stream("transactions/\(checking)")?.rejected == 1)
         #expect(try ledger.transactions().count == 21)
         #expect(report.checkpoints.map(\.actual).sorted() == [-2390, 550_412, 679_250])
-        let card = try #require(try ledger.account(named: card))
+        let card = try #require(try ledger.account(key: FeedAccount.ledgerKey(forID: card)))
         #expect(card.kind == .liability)
         #expect(try ledger.currentBalance(of: card) == -2390 - 1890 * 0)  // the pending 18.90 is not counted
     }
@@ -298,9 +298,9 @@ struct FeedSyncTests {
         try feed.transactions("L", inserted: [TestFeed.transaction("pay", account: "L", "4.00", "credit")])
         let ledger = try syncedFromScratch(feed.path)
         let lines = try ledgerLines(ledger)
-        #expect(lines.contains("L l1 2024-01-15 -400 booked Coffee"))
-        #expect(lines.contains("L pay 2024-01-15 400 booked Coffee"))
-        #expect(lines.contains("A a1 2024-01-15 1000 booked Coffee"))
+        #expect(lines.contains("Card L ••••L l1 2024-01-15 -400 booked Coffee"))
+        #expect(lines.contains("Card L ••••L pay 2024-01-15 400 booked Coffee"))
+        #expect(lines.contains("Account A ••••A a1 2024-01-15 1000 booked Coffee"))
     }
 
     // MARK: - Rule 7: checkpoints

@@ -183,3 +183,30 @@ struct DailyTotalsTests {
                 == ledger.transactions().filter { $0.status == .booked }.reduce(0) { $0 + $1.signedMinorUnits })
     }
 }
+
+@Suite("Account keys")
+struct AccountKeyTests {
+    @Test("an account found by its source key keeps its history when the source renames it")
+    func renamed() throws {
+        let ledger = try Ledger(path: ":memory:")
+        let first = try ledger.ensureAccount(
+            AccountReference(name: "Savings ••••0001", currency: .EUR, key: "financekit:1"), fallbackCurrency: .EUR)
+        let renamed = try ledger.ensureAccount(
+            AccountReference(name: "Rainy day ••••0001", currency: .EUR, key: "financekit:1"), fallbackCurrency: .EUR)
+        #expect(renamed.id == first.id)
+        #expect(renamed.name == "Savings ••••0001")
+        #expect(try ledger.allAccounts().count == 1)
+    }
+
+    @Test("two accounts with one name and different keys stay two accounts")
+    func sameNameOtherKey() throws {
+        let ledger = try Ledger(path: ":memory:")
+        let a = try ledger.ensureAccount(
+            AccountReference(name: "Savings", currency: .EUR, key: "k:AAAA"), fallbackCurrency: .EUR)
+        let b = try ledger.ensureAccount(
+            AccountReference(name: "Savings", currency: .EUR, key: "k:BBBB"), fallbackCurrency: .EUR)
+        #expect(a.id != b.id)
+        #expect(b.name == "Savings ••••BBBB")
+        #expect(try ledger.account(key: "k:BBBB")?.id == b.id)
+    }
+}

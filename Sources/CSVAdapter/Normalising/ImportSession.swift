@@ -92,16 +92,25 @@ struct ImportSession {
     // MARK: - Accounts
 
     /// The account a draft goes to: the user's choice, the mapping's, the row's, the preamble's,
-    /// else the file's name without its extension.
+    /// else the file's name without its extension. An account number from the file is never the
+    /// name as written: it becomes the institution (or the mapping) and the masked number, such as
+    /// `German savings bank ••••7890`, so that names in reports and logs don't expose it.
     func accountName(row: String?, statement: StatementLines) -> String {
         if let account = options.account, !account.isEmpty { return account }
         if let name = mapping.accountName, !name.isEmpty { return name }
-        if let row { return row }
-        if let preamble = statement.account, !preamble.isEmpty { return preamble }
+        if let row { return maskedIfNumber(row) }
+        if let preamble = statement.account, !preamble.isEmpty { return maskedIfNumber(preamble) }
         let path = options.fileName.isEmpty ? file : options.fileName
         let base = (path as NSString).lastPathComponent
         let stem = (base as NSString).deletingPathExtension
         return stem.isEmpty ? base : stem
+    }
+
+    /// A value with six digits or more (an account number, an IBAN) as `INSTITUTION ••••1234`.
+    private func maskedIfNumber(_ value: String) -> String {
+        let compact = value.filter { !$0.isWhitespace }
+        guard compact.filter(\.isNumber).count >= 6 else { return value }
+        return "\(mapping.institution ?? mapping.name) \(AccountReference.mask(compact))"
     }
 
     var accountKind: AccountKind { mapping.accountKind }

@@ -271,7 +271,7 @@ public final class FeedSync {
     private func storedAccount(_ batch: FeedBatch) throws -> StoredAccount {
         let name = batch.stream.accountID ?? ""
         if let account = accounts[name] { return account }
-        guard let account = try ledger.account(named: name) else {
+        guard let account = try ledger.account(key: FeedAccount.ledgerKey(forID: name)) else {
             throw FeedError(
                 .invalidValue(
                     found: "account \"\(name)\"",
@@ -296,7 +296,7 @@ public final class FeedSync {
         let touched = Set(report.streams.filter { $0.batches > 0 }.compactMap(\.stream.accountID))
         let known = Set(report.streams.compactMap(\.stream.accountID)).sorted()
         for accountID in known {
-            guard let account = try ledger.account(named: accountID) else { continue }
+            guard let account = try ledger.account(key: FeedAccount.ledgerKey(forID: accountID)) else { continue }
             let isTouched = touched.contains(accountID)
             if let newest = try ledger.newestStatementBalance(of: account, kind: .ledger),
                 try isTouched || !ledger.checkpoints(of: account).contains(where: { $0.asOf == newest.asOf })

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Every ledgerport benchmark in one run, printing figures to compare (see docs/performance.md).
+#
+#   scripts/bench.sh            full sizes (about 10 minutes on 2 cores, competitors included)
+#   scripts/bench.sh --quick    smaller sizes, no slow competitors (about a minute)
+#
+# Competitors are used when installed: pip install ofxtools ofxparse; apt-get install -y hledger ofx
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product ledgerport --product OFXInspect >/dev/null
+export BENCH_OUT=${BENCH_OUT:-/tmp/ledgerport-bench}
+if [ "${1:-}" = "--quick" ]; then
+    echo "== import (issue 2) and checkpoint (issue 6)"; scripts/bench/import.sh 200000
+    echo; echo "== CSV parsing (issue 3)"; scripts/bench/csv_compare.sh 200000 10000
+    echo; echo "== OFX parsing (issue 4)"; COMPETITOR_MAX=10000 OFXPARSE_MAX=1000 scripts/bench/ofx_compare.sh 10000 100000
+    echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 100000 1000 10 3
+else
+    echo "== import (issue 2) and checkpoint (issue 6)"; scripts/bench/import.sh 1000000
+    echo; echo "== diagnostics (issue 6)"; scripts/bench/diagnostics.sh 100000
+    echo; echo "== CSV parsing (issue 3)"; scripts/bench/csv_compare.sh 1000000 100000
+    echo; echo "== OFX parsing (issue 4)"; scripts/bench/ofx_compare.sh 10000 100000 1000000
+    echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 1000000 10000 10 5
+fi
