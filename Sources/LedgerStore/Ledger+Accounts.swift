@@ -27,8 +27,8 @@ extension Ledger {
         }
     }
 
-    /// The stored account a reference names (by key, then by name), if any; inside a write
-    /// transaction, also records the key on an account found by name that had none.
+    /// The stored account a reference names: by key, then by name (unless that account belongs to
+    /// another key), if any.
     func existingAccount(for reference: AccountReference) throws(StoreError) -> StoredAccount? {
         if let key = reference.key, let byKey = try account(key: key) { return byKey }
         guard let byName = try account(named: reference.name) else { return nil }
