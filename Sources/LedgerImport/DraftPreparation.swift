@@ -27,6 +27,7 @@ struct DraftPreparation {
     private var declared: [String: AccountReference] = [:]
     private var occurrences: [OccurrenceKey: Int32] = [:]
     private var accountNumbers: [String: Int32] = [:]
+    private var lastReference: AccountReference?
 
     init(identifying: Bool = true) {
         self.identifying = identifying
@@ -40,10 +41,19 @@ struct DraftPreparation {
         switch event {
         case .account(let reference):
             declared[reference.name] = reference
+            lastReference = nil
             return .other(event)
         case .draft(let draft):
-            guard let reference = declared[draft.account] else {
-                throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
+            // Drafts come in runs of one account: compare with the last before hashing the name.
+            let reference: AccountReference
+            if let last = lastReference, last.name == draft.account {
+                reference = last
+            } else {
+                guard let found = declared[draft.account] else {
+                    throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
+                }
+                reference = found
+                lastReference = found
             }
             try draft.validate(accountCurrency: reference.currency)
             guard identifying else { return .draft(PreparedDraft(draft: draft, fingerprint: 0, occurrence: 0)) }

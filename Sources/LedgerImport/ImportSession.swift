@@ -53,7 +53,7 @@ struct ImportSession {
 
     /// Saves the batch in progress, if any.
     mutating func flush() throws {
-        guard !batch.isEmpty else { return }
+        guard !batch.isEmpty || batchDrafts > 0 else { return }
         defer {
             batch.removeAll(keepingCapacity: true)
             batchDrafts = 0
@@ -129,7 +129,7 @@ struct ImportSession {
             let offset = refused.locations.firstIndex(of: refused.error.location)
             report.failure = ImportFailure(
                 record: refused.firstRecord + (offset ?? 0),
-                location: offset == nil ? refused.locations[0] : refused.error.location,
+                location: offset == nil ? (refused.locations.first ?? refused.error.location) : refused.error.location,
                 reason: refused.error.message)
         } else if let located = error as? any LocatedError {
             report.failure = ImportFailure(record: report.read + 1, location: located.location, reason: located.message)
@@ -142,22 +142,24 @@ struct ImportSession {
 
     private mutating func add(_ prepared: PreparedDraft) throws {
         report.read += 1
+        guard ledger != nil else {
+            // A dry run only counts: batches mark progress, nothing is kept.
+            batchDrafts += 1
+            if batchDrafts >= batchSize { try flush() }
+            return
+        }
         let draft = prepared.draft
-        var accountID: Int64 = 0
-        if ledger != nil {
-            let account = try cachedAccount(named: draft.account, currency: draft.amount.currency, at: draft.location)
-            if account.currency != draft.amount.currency {
-                throw StoreError(
-                    .currencyMismatch(
-                        account: account.name, accountCurrency: account.currency.code,
-                        found: draft.amount.currency.code), at: draft.location)
-            }
-            accountID = account.id
+        let account = try cachedAccount(named: draft.account, currency: draft.amount.currency, at: draft.location)
+        if account.currency != draft.amount.currency {
+            throw StoreError(
+                .currencyMismatch(
+                    account: account.name, accountCurrency: account.currency.code, found: draft.amount.currency.code),
+                at: draft.location)
         }
         batch.append(
             .insert(
                 PendingRow(
-                    draft: draft, accountID: accountID, fingerprint: prepared.fingerprint,
+                    draft: draft, accountID: account.id, fingerprint: prepared.fingerprint,
                     occurrence: prepared.occurrence)))
         batchDrafts += 1
         if batchDrafts >= batchSize { try flush() }

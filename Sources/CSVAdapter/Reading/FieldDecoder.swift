@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 
 /// Turns a field's bytes into text in the file's encoding, deciding the encoding when the
@@ -30,7 +31,9 @@ struct FieldDecoder {
         throws(CSVError)
         -> String
     {
-        if bytes.contains(0) { throw CSVError(.nulInText, at: location()) }
+        if let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil {
+            throw CSVError(.nulInText, at: location())
+        }
         if FieldDecoder.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         switch encoding {
         case .none:
