@@ -1,3 +1,6 @@
+import LedgerCore
+import LedgerImport
+
 /// One option a command accepts, as declared; help is generated from the same declaration.
 struct OptionSpec {
     /// The long name with its dashes: `--account`.
@@ -81,6 +84,18 @@ struct ParsedArguments {
             parsed.values[name] = value
         }
         return parsed
+    }
+}
+
+extension ParsedArguments {
+    /// The adapter a `--format ID` value names, or `nil` when the option is absent.
+    static func format(_ id: String?) throws(UsageError) -> (any FormatAdapter.Type)? {
+        guard let id else { return nil }
+        guard let adapter = FormatRegistry.adapter(id: id) else {
+            throw UsageError(
+                "--format \(id) is not a known format; expected one of \(FormatRegistry.ids.joined(separator: ", "))")
+        }
+        return adapter
     }
 }
 

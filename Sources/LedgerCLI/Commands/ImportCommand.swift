@@ -34,16 +34,7 @@ struct ImportCommand: Command {
         guard !arguments.positionals.isEmpty else { throw UsageError("import needs at least one FILE") }
         files = arguments.positionals
         account = arguments.value("--account")
-        if let id = arguments.value("--format") {
-            guard let adapter = FormatRegistry.adapter(id: id) else {
-                throw UsageError(
-                    "--format \(id) is not a known format; expected one of \(FormatRegistry.ids.joined(separator: ", "))"
-                )
-            }
-            format = adapter
-        } else {
-            format = nil
-        }
+        format = try ParsedArguments.format(arguments.value("--format"))
         mapping = arguments.value("--mapping")
         dryRun = arguments.has("--dry-run")
         json = arguments.has("--json")

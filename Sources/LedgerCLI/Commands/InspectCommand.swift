@@ -31,16 +31,7 @@ struct InspectCommand: Command {
     init(arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else { throw UsageError("inspect needs exactly one FILE") }
         file = arguments.positionals[0]
-        if let id = arguments.value("--format") {
-            guard let adapter = FormatRegistry.adapter(id: id) else {
-                throw UsageError(
-                    "--format \(id) is not a known format; expected one of \(FormatRegistry.ids.joined(separator: ", "))"
-                )
-            }
-            format = adapter
-        } else {
-            format = nil
-        }
+        format = try ParsedArguments.format(arguments.value("--format"))
         mapping = arguments.value("--mapping")
         account = arguments.value("--account")
         json = arguments.has("--json")
