@@ -79,7 +79,7 @@ public struct BatchImporter {
             }
             let reader = try adapter.init(options: options)
             let pipeline = EventPipeline(
-                adapter: reader, stream: stream, draftsPerChunk: batchSize, identifying: ledger != nil)
+                adapter: reader, stream: stream, draftsPerChunk: batchSize, preparing: ledger != nil)
             try Self.consume(pipeline, into: &session)
             try session.flush()
             try session.runCheckpoints()

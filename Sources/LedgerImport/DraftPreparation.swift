@@ -8,6 +8,8 @@ struct PreparedDraft: Sendable {
     /// The draft's occurrence number among records of its account with the same fingerprint in
     /// this source (1 for a draft with an id of its own).
     var occurrence: Int
+    /// Whether it was checked and identified; `false` when the writing side must still validate it.
+    var isPrepared = true
 }
 
 /// An adapter's event after preparation: drafts carry their identity, the rest pass through.
@@ -31,6 +33,14 @@ struct DraftPreparation {
 
     init(identifying: Bool = true) {
         self.identifying = identifying
+    }
+
+    /// An event passed on as it is, for the other side to prepare (a dry run's drafts).
+    static func unprepared(_ event: AdapterEvent) -> PreparedEvent {
+        if case .draft(let draft) = event {
+            return .draft(PreparedDraft(draft: draft, fingerprint: 0, occurrence: 0, isPrepared: false))
+        }
+        return .other(event)
     }
 
     /// Prepares one event.

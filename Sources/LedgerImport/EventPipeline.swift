@@ -23,9 +23,11 @@ final class EventPipeline: @unchecked Sendable {
     /// Starts reading on a new thread.
     ///
     /// The adapter and the stream are used only by that thread until it has pushed `.finished`;
-    /// the caller must not touch the stream before popping `.finished`.
+    /// the caller must not touch the stream before popping `.finished`. With `preparing` false
+    /// (a dry run, where the writing side is idle) drafts cross unprepared and the caller
+    /// validates them.
     init(
-        adapter: any FormatAdapter, stream: any ByteStream, draftsPerChunk: Int, identifying: Bool = true,
+        adapter: any FormatAdapter, stream: any ByteStream, draftsPerChunk: Int, preparing: Bool = true,
         capacity: Int = 4
     ) {
         self.capacity = capacity
@@ -34,10 +36,10 @@ final class EventPipeline: @unchecked Sendable {
             var chunk: [PreparedEvent] = []
             var drafts = 0
             var failure: (any Error)?
-            var preparation = DraftPreparation(identifying: identifying)
+            var preparation = DraftPreparation()
             do {
                 try work.adapter.drafts(from: work.stream) { event in
-                    let prepared = try preparation.prepare(event)
+                    let prepared = preparing ? try preparation.prepare(event) : DraftPreparation.unprepared(event)
                     chunk.append(prepared)
                     if case .draft = prepared { drafts += 1 }
                     if drafts >= draftsPerChunk {

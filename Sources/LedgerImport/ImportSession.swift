@@ -12,6 +12,8 @@ struct ImportSession {
     private var declared: [String: AccountReference] = [:]
     private var stored: [String: StoredAccount] = [:]
     private var lastAccount: StoredAccount?
+    /// Validates a dry run's drafts, which cross from the reading thread unprepared.
+    private var dryRunPreparation = DraftPreparation(identifying: false)
     private var batch: [BatchItem] = []
     /// Drafts in the batch being filled (a batch holds `batchSize` drafts, plus any corrections).
     private var batchDrafts = 0
@@ -33,9 +35,14 @@ struct ImportSession {
     /// Takes one prepared event from the reading thread.
     mutating func accept(_ event: PreparedEvent) throws {
         switch event {
+        case .draft(let prepared) where !prepared.isPrepared:
+            // A dry run: the reading thread passed the draft on unchecked; validate it here.
+            _ = try dryRunPreparation.prepare(.draft(prepared.draft))
+            try add(prepared)
         case .draft(let prepared):
             try add(prepared)
         case .other(.account(let reference)):
+            _ = try dryRunPreparation.prepare(.account(reference))
             declared[reference.name] = reference
             if !report.accounts.contains(reference.name) { report.accounts.append(reference.name) }
         case .other(.balance(let balance)):

@@ -179,3 +179,39 @@ struct BatchImporterTests {
         #expect(report.failure?.reason.contains("no such file") == true)
     }
 }
+
+/// An adapter whose second draft names an account it never declared.
+private struct UndeclaredAccountFormat: FormatAdapter {
+    static let id = "undeclared-test"
+    static let summary = "test"
+    static let fileExtensions: [String] = []
+    static func sniff(_ head: [UInt8], fileName: String) -> Int { 0 }
+    init(options: AdapterOptions) throws {}
+
+    func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
+        try emit(.account(AccountReference(name: "A", currency: .EUR)))
+        for (line, account) in [(2, "A"), (3, "B")] {
+            try emit(
+                .draft(
+                    Draft(
+                        account: account, bookingDay: Day(iso: "2024-01-02")!,
+                        amount: Money(minorUnits: 100, currency: .EUR), direction: .debit, description: "x",
+                        location: SourceLocation(file: input.name, line: line, column: 1))))
+        }
+    }
+}
+
+@Suite("BatchImporter validation")
+struct BatchImporterValidationTests {
+    @Test("a draft naming an undeclared account stops an import and a dry run alike, at that record")
+    func undeclaredAccount() throws {
+        for ledger in [try Ledger(path: ":memory:"), nil] {
+            let report = BatchImporter().run(
+                InMemoryByteStream("", name: "x.test"), adapter: UndeclaredAccountFormat.self,
+                options: AdapterOptions(), into: ledger)
+            #expect(report.status == .stopped)
+            #expect(report.failure?.record == 2)
+            #expect(report.failure?.location.line == 3)
+        }
+    }
+}
