@@ -1,8 +1,9 @@
 import LedgerCore
 import LedgerStore
 
-/// The state of one import while it runs: declared accounts, the batch being filled, occurrence
-/// counts for identity, statement balances waiting for the checkpoint.
+/// The writing side of one import: declared and stored accounts, the batch being filled, the
+/// statement balances waiting for the checkpoint. Identity is worked out on the reading thread
+/// (``DraftPreparation``).
 struct ImportSession {
     let ledger: Ledger?
     let batchSize: Int
