@@ -99,6 +99,21 @@ extension ParsedArguments {
     }
 }
 
+extension ParsedArguments {
+    /// A whole-number option within a range, or its default when absent.
+    func count(_ name: String, _ what: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError)
+        -> Int
+    {
+        guard let text = value(name) else { return fallback }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(
+                "\(name) \(text) is not \(what); expected a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
+        }
+        return number
+    }
+}
+
 /// The command line can't be understood: exit code 2, with a message saying what was expected.
 struct UsageError: Error {
     let message: String

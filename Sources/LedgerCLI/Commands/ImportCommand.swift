@@ -38,14 +38,7 @@ struct ImportCommand: Command {
         mapping = arguments.value("--mapping")
         dryRun = arguments.has("--dry-run")
         json = arguments.has("--json")
-        if let text = arguments.value("--batch-size") {
-            guard let size = Int(text), size > 0, size <= 1_000_000 else {
-                throw UsageError("--batch-size \(text) is not a batch size; expected a whole number from 1 to 1000000")
-            }
-            batchSize = size
-        } else {
-            batchSize = 100
-        }
+        batchSize = try arguments.count("--batch-size", "a batch size", in: 1...1_000_000, default: 100)
     }
 
     func run(in context: CommandContext) throws -> Int32 {

@@ -35,14 +35,7 @@ struct InspectCommand: Command {
         mapping = arguments.value("--mapping")
         account = arguments.value("--account")
         json = arguments.has("--json")
-        if let text = arguments.value("--rows") {
-            guard let count = Int(text), count > 0, count <= 10_000 else {
-                throw UsageError("--rows \(text) is not a row count; expected a whole number from 1 to 10000")
-            }
-            rows = count
-        } else {
-            rows = 10
-        }
+        rows = try arguments.count("--rows", "a row count", in: 1...10_000, default: 10)
     }
 
     func run(in context: CommandContext) throws -> Int32 {

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// A JSON value written by hand, so that keys keep their order and amounts stay decimal strings.
 ///
 /// There is deliberately no floating-point case: amounts are strings, counts are integers.
@@ -31,24 +33,5 @@ enum JSONValue {
         }
     }
 
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    private static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }
