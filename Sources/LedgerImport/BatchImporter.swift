@@ -78,8 +78,9 @@ public struct BatchImporter {
                     sourcePath: stream.name, adapter: adapter.id, mapping: options.mapping)
             }
             let reader = try adapter.init(options: options)
+            // Chunks of at least a thousand drafts: hand-overs stay rare however small the batches.
             let pipeline = EventPipeline(
-                adapter: reader, stream: stream, draftsPerChunk: batchSize, preparing: ledger != nil)
+                adapter: reader, stream: stream, draftsPerChunk: max(batchSize, 1024), preparing: ledger != nil)
             try Self.consume(pipeline, into: &session)
             try session.flush()
             try session.runCheckpoints()

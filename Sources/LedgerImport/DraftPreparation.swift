@@ -8,13 +8,14 @@ struct PreparedDraft: Sendable {
     /// The draft's occurrence number among records of its account with the same fingerprint in
     /// this source (1 for a draft with an id of its own).
     var occurrence: Int
-    /// Whether it was checked and identified; `false` when the writing side must still validate it.
-    var isPrepared = true
 }
 
 /// An adapter's event after preparation: drafts carry their identity, the rest pass through.
 enum PreparedEvent: Sendable {
     case draft(PreparedDraft)
+    /// A dry run's draft, checked on the reading thread: only the count crosses, so the draft
+    /// is built and freed on one thread.
+    case checked
     case other(AdapterEvent)
 }
 
@@ -23,24 +24,22 @@ enum PreparedEvent: Sendable {
 ///
 /// It runs on the reading thread, beside the adapter, so that the writing thread only binds and
 /// steps.
+///
+/// A dry run, which stores nothing, only validates: ``check(_:)`` instead of ``prepare(_:)``.
 struct DraftPreparation {
-    /// Whether to work out identities (a dry run, which stores nothing, only validates).
-    let identifying: Bool
     private var declared: [String: AccountReference] = [:]
     private var occurrences: [OccurrenceKey: Int32] = [:]
     private var accountNumbers: [String: Int32] = [:]
     private var lastReference: AccountReference?
 
-    init(identifying: Bool = true) {
-        self.identifying = identifying
-    }
-
-    /// An event passed on as it is, for the other side to prepare (a dry run's drafts).
-    static func unprepared(_ event: AdapterEvent) -> PreparedEvent {
-        if case .draft(let draft) = event {
-            return .draft(PreparedDraft(draft: draft, fingerprint: 0, occurrence: 0, isPrepared: false))
-        }
-        return .other(event)
+    /// Checks one event of a dry run: a draft is validated in place and becomes
+    /// ``PreparedEvent/checked`` (nothing is copied, so the draft is freed where it was built).
+    ///
+    /// - Throws: as ``prepare(_:)``.
+    mutating func check(_ event: AdapterEvent) throws -> PreparedEvent {
+        guard case .draft(let draft) = event else { return try prepare(event) }
+        try validate(draft)
+        return .checked
     }
 
     /// Prepares one event.
@@ -54,19 +53,7 @@ struct DraftPreparation {
             lastReference = nil
             return .other(event)
         case .draft(let draft):
-            // Drafts come in runs of one account: compare with the last before hashing the name.
-            let reference: AccountReference
-            if let last = lastReference, last.name == draft.account {
-                reference = last
-            } else {
-                guard let found = declared[draft.account] else {
-                    throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
-                }
-                reference = found
-                lastReference = found
-            }
-            try draft.validate(accountCurrency: reference.currency)
-            guard identifying else { return .draft(PreparedDraft(draft: draft, fingerprint: 0, occurrence: 0)) }
+            try validate(draft)
             let fingerprint = draft.fingerprint
             var occurrence = 1
             if draft.externalID == nil {
@@ -79,6 +66,18 @@ struct DraftPreparation {
         default:
             return .other(event)
         }
+    }
+
+    /// Checks a draft against its account's declaration.
+    private mutating func validate(_ draft: Draft) throws {
+        // Drafts come in runs of one account: compare with the last before hashing the name.
+        if lastReference?.name != draft.account {
+            guard let found = declared[draft.account] else {
+                throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
+            }
+            lastReference = found
+        }
+        try draft.validate(accountCurrency: lastReference?.currency)
     }
 
     private mutating func number(forAccount name: String) -> Int32 {

@@ -5,8 +5,9 @@ import LedgerCore
 /// parsing and preparing drafts (``DraftPreparation``: validation, fingerprints, occurrence
 /// numbers) on one core overlap with writing to SQLite on the other.
 ///
-/// A chunk closes after `draftsPerChunk` drafts, so one chunk is one batch's worth. At most
-/// `capacity` chunks wait at a time, which keeps memory flat however large the file. The consumer
+/// A chunk closes after `draftsPerChunk` drafts. At most `capacity` chunks wait at a time, which
+/// keeps memory flat however large the file; a thread is woken only when it waits, so a hand-over
+/// costs a lock, not a system call, while both sides keep busy. The consumer
 /// can cancel: the adapter's next emit then throws and the reading thread winds down. The last
 /// item is always `.finished`, carrying the error that ended reading, if any.
 final class EventPipeline: @unchecked Sendable {
@@ -19,13 +20,16 @@ final class EventPipeline: @unchecked Sendable {
     private var items: [Item] = []
     private var isCancelled = false
     private let capacity: Int
+    /// Whether the consumer waits for an item, or the reading thread for room.
+    private var consumerWaits = false
+    private var producerWaits = false
 
     /// Starts reading on a new thread.
     ///
     /// The adapter and the stream are used only by that thread until it has pushed `.finished`;
     /// the caller must not touch the stream before popping `.finished`. With `preparing` false
-    /// (a dry run, where the writing side is idle) drafts cross unprepared and the caller
-    /// validates them.
+    /// (a dry run) drafts are validated but not identified, and cross as
+    /// ``PreparedEvent/checked``: each draft is built and freed on the reading thread.
     init(
         adapter: any FormatAdapter, stream: any ByteStream, draftsPerChunk: Int, preparing: Bool = true,
         capacity: Int = 4
@@ -39,9 +43,12 @@ final class EventPipeline: @unchecked Sendable {
             var preparation = DraftPreparation()
             do {
                 try work.adapter.drafts(from: work.stream) { event in
-                    let prepared = preparing ? try preparation.prepare(event) : DraftPreparation.unprepared(event)
+                    let prepared = try preparing ? preparation.prepare(event) : preparation.check(event)
+                    switch prepared {
+                    case .draft, .checked: drafts += 1
+                    case .other: break
+                    }
                     chunk.append(prepared)
-                    if case .draft = prepared { drafts += 1 }
                     if drafts >= draftsPerChunk {
                         guard self.push(.events(chunk)) else { throw Cancelled() }
                         chunk.removeAll(keepingCapacity: true)
@@ -66,9 +73,13 @@ final class EventPipeline: @unchecked Sendable {
     func next() -> Item {
         condition.lock()
         defer { condition.unlock() }
-        while items.isEmpty { condition.wait() }
+        while items.isEmpty {
+            consumerWaits = true
+            condition.wait()
+        }
+        consumerWaits = false
         let item = items.removeFirst()
-        condition.broadcast()
+        if producerWaits { condition.broadcast() }
         return item
     }
 
@@ -84,10 +95,14 @@ final class EventPipeline: @unchecked Sendable {
     private func push(_ item: Item) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity && !isCancelled { condition.wait() }
+        while items.count >= capacity && !isCancelled {
+            producerWaits = true
+            condition.wait()
+        }
+        producerWaits = false
         guard !isCancelled else { return false }
         items.append(item)
-        condition.broadcast()
+        if consumerWaits { condition.broadcast() }
         return true
     }
 

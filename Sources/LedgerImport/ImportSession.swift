@@ -13,8 +13,6 @@ struct ImportSession {
     private var declared: [String: AccountReference] = [:]
     private var stored: [String: StoredAccount] = [:]
     private var lastAccount: StoredAccount?
-    /// Validates a dry run's drafts, which cross from the reading thread unprepared.
-    private var dryRunPreparation = DraftPreparation(identifying: false)
     private var batch: [BatchItem] = []
     /// Drafts in the batch being filled (a batch holds `batchSize` drafts, plus any corrections).
     private var batchDrafts = 0
@@ -36,14 +34,11 @@ struct ImportSession {
     /// Takes one prepared event from the reading thread.
     mutating func accept(_ event: PreparedEvent) throws {
         switch event {
-        case .draft(let prepared) where !prepared.isPrepared:
-            // A dry run: the reading thread passed the draft on unchecked; validate it here.
-            _ = try dryRunPreparation.prepare(.draft(prepared.draft))
-            try add(prepared)
         case .draft(let prepared):
             try add(prepared)
+        case .checked:
+            try count()
         case .other(.account(let reference)):
-            _ = try dryRunPreparation.prepare(.account(reference))
             declared[reference.name] = reference
             if !report.accounts.contains(reference.name) { report.accounts.append(reference.name) }
         case .other(.balance(let balance)):
@@ -148,14 +143,15 @@ struct ImportSession {
 
     // MARK: - Private
 
+    /// Counts a dry run's checked draft: batches mark progress, nothing is kept.
+    private mutating func count() throws {
+        report.read += 1
+        batchDrafts += 1
+        if batchDrafts >= batchSize { try flush() }
+    }
+
     private mutating func add(_ prepared: PreparedDraft) throws {
         report.read += 1
-        guard ledger != nil else {
-            // A dry run only counts: batches mark progress, nothing is kept.
-            batchDrafts += 1
-            if batchDrafts >= batchSize { try flush() }
-            return
-        }
         let draft = prepared.draft
         let account = try cachedAccount(named: draft.account, currency: draft.amount.currency, at: draft.location)
         if account.currency != draft.amount.currency {

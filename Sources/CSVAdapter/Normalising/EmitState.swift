@@ -38,11 +38,10 @@ struct EmitState {
         }
         let draft = try normaliser.draft(from: row, account: account)
         // Usually the same account as the row before, already declared.
-        let isDeclared = lastDeclared.map { $0.name == account && $0.currency == draft.amount.currency } ?? false
-        if !isDeclared {
+        if lastDeclared?.name != account || lastDeclared?.currency != draft.amount.currency {
             try declare(account, of: draft, rowAccount: rowAccount, statement, session, emit)
+            lastDeclared = (account, draft.amount.currency)
         }
-        lastDeclared = (account, draft.amount.currency)
         tracker.record(draft)
         if earliest.map({ draft.bookingDay < $0 }) ?? true { earliest = draft.bookingDay }
         if latest.map({ draft.bookingDay > $0 }) ?? true { latest = draft.bookingDay }

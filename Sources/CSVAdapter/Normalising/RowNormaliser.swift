@@ -27,6 +27,9 @@ struct RowNormaliser {
     let invertSign: Bool
     let descriptionPositions: [Int]
     let descriptionSeparator: String
+    /// The separator's bytes when it is ASCII (then descriptions join in one pass).
+    private let asciiSeparator: [UInt8]?
+    private static let memoSeparator: [UInt8] = [0x20]
     let memoPositions: [Int]
     let idPosition: Int?
     let balancePosition: Int?
@@ -70,6 +73,7 @@ struct RowNormaliser {
         invertSign = mapping.invertSign
         descriptionPositions = mapping.description.compactMap { binding.position(of: $0) }
         descriptionSeparator = mapping.descriptionSeparator
+        asciiSeparator = descriptionSeparator.utf8.allSatisfy { $0 < 0x80 } ? Array(descriptionSeparator.utf8) : nil
         memoPositions = mapping.memo.compactMap { binding.position(of: $0) }
         idPosition = binding.position(of: mapping.externalID)
         balancePosition = binding.position(of: mapping.balance)
@@ -87,6 +91,7 @@ struct RowNormaliser {
     /// Builds the draft for a row.
     ///
     /// - Throws: ``CSVError`` naming the field that could not be read.
+    @inline(__always)
     mutating func draft(from row: CSVRow, account: String) throws(CSVError) -> Draft {
         let currency = try currency(of: row)
         let bookingDay = try day(row, datePosition)
@@ -94,8 +99,9 @@ struct RowNormaliser {
             row.isEmpty(position) ? nil : try day(row, position, format: transactionDateFormat)
         }
         let (money, direction) = try money(of: row, currency: currency)
-        let description = try joined(row, descriptionPositions, separator: descriptionSeparator)
-        let memo = memoPositions.isEmpty ? "" : try joined(row, memoPositions, separator: " ")
+        let description = try joined(row, descriptionPositions, separator: descriptionSeparator, ascii: asciiSeparator)
+        let memo =
+            memoPositions.isEmpty ? "" : try joined(row, memoPositions, separator: " ", ascii: Self.memoSeparator)
         var externalID: String?
         if let idPosition {
             let id = try text(row, idPosition)
@@ -107,11 +113,11 @@ struct RowNormaliser {
         {
             status = .pending
         }
+        let runningBalance = try balance(of: row, currency: currency)
         return Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: money,
             direction: direction, description: description, memo: memo, status: status, externalID: externalID,
-            runningBalance: try balance(of: row, currency: currency),
-            location: SourceLocation(file: file, line: row.line, column: 1))
+            runningBalance: runningBalance, location: SourceLocation(file: file, line: row.line, column: 1))
     }
 
     /// The row's currency: its currency column, else the mapping's.
@@ -158,9 +164,19 @@ struct RowNormaliser {
 
     /// The non-empty fields' trimmed texts joined by `separator`.
     ///
-    /// With an ASCII separator the bytes are joined first and decoded once (the fast path);
-    /// a decoding error is then found again field by field, so that it names the right field.
-    private mutating func joined(_ row: CSVRow, _ positions: [Int], separator: String) throws(CSVError) -> String {
+    /// With an ASCII separator (`ascii`, its bytes) the fields are decoded and joined in one pass
+    /// when they hold only ASCII or characters of a single-byte encoding already in force (the
+    /// fast path). Otherwise the bytes are joined first and decoded once, and a decoding error is
+    /// then found again field by field, so that it names the right field.
+    private mutating func joined(_ row: CSVRow, _ positions: [Int], separator: String, ascii: [UInt8]?)
+        throws(CSVError) -> String
+    {
+        if let ascii {
+            let text = row.withTrimmedFields(positions) { all, ranges in
+                ascii.withUnsafeBufferPointer { decoder.joined(all, ranges, separator: $0) }
+            }
+            if let text { return text }
+        }
         if positions.count == 1 { return try text(row, positions[0]) }
         guard separator.utf8.allSatisfy({ $0 < 0x80 }), !positions.contains(where: { $0 >= row.count }) else {
             return try joinedSlowly(row, positions, separator: separator)
@@ -229,6 +245,9 @@ struct RowNormaliser {
     private mutating func number(_ row: CSVRow, _ position: Int, currency: Currency) throws(CSVError)
         -> DecimalNumber?
     {
+        if let plain = try row.withField(position, { (bytes) throws(CSVError) in self.syntax.plainNumber(bytes) }) {
+            return plain
+        }
         if row.isEmpty(position) { return nil }
         let syntax = self.syntax
         // Borrow the scratch buffer (a copy would make every append reallocate it).

@@ -96,6 +96,30 @@ struct CSVRow {
         }
     }
 
+    /// Calls `body` with the row's bytes and, for each of `positions`, the field's range in them
+    /// with spaces and tabs trimmed at both ends (empty for a field past the row's end).
+    @inline(__always)
+    func withTrimmedFields<R>(
+        _ positions: [Int], _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Range<Int>>) -> R
+    ) -> R {
+        bytes.withUnsafeBufferPointer { all in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: positions.count) { ranges in
+                for (slot, position) in positions.enumerated() {
+                    guard position < spans.count else {
+                        ranges.initializeElement(at: slot, to: 0..<0)
+                        continue
+                    }
+                    var start = spans[position].start
+                    var end = spans[position].end
+                    while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
+                    while end > start, all[end - 1] == 0x20 || all[end - 1] == 0x09 { end -= 1 }
+                    ranges.initializeElement(at: slot, to: start..<end)
+                }
+                return body(all, UnsafeBufferPointer(ranges))
+            }
+        }
+    }
+
     /// A field's raw bytes.
     func bytes(of field: Int) -> [UInt8] {
         guard field < count else { return [] }

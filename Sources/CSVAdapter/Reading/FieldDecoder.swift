@@ -52,6 +52,76 @@ struct FieldDecoder {
         }
     }
 
+    /// Joins fields with an ASCII separator and decodes them in one pass, straight into the
+    /// string's storage: the usual case of a description built from two columns.
+    ///
+    /// - Parameters:
+    ///   - all: the row's bytes.
+    ///   - ranges: each field's range in `all` (already trimmed); empty ones are left out.
+    ///   - separator: ASCII bytes put between the fields.
+    /// - Returns: the text, or `nil` when the careful path must decide: a NUL or a line break, or
+    ///   a byte above ASCII while the encoding is not a single-byte one (undecided, UTF-8) or is
+    ///   not a character of it. That path finds the same text or names the field at fault.
+    func joined(
+        _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
+        separator: UnsafeBufferPointer<UInt8>
+    ) -> String? {
+        var length = 0
+        var high = 0
+        var parts = 0
+        for range in ranges where !range.isEmpty {
+            parts += 1
+            length += range.count
+            for index in range {
+                let byte = all[index]
+                if byte >= 0x80 {
+                    high += 1
+                } else if byte == 0 || byte == 0x0A || byte == 0x0D {
+                    return nil
+                }
+            }
+        }
+        if high > 0 && highBytes.isEmpty { return nil }
+        if parts > 1 { length += separator.count * (parts - 1) }
+        var isValid = true
+        let text = highBytes.withUnsafeBufferPointer { table in
+            String(unsafeUninitializedCapacity: length + 2 * high) { output in
+                var count = 0
+                var first = true
+                for range in ranges where !range.isEmpty {
+                    if !first {
+                        for byte in separator {
+                            output[count] = byte
+                            count += 1
+                        }
+                    }
+                    first = false
+                    for index in range {
+                        let byte = all[index]
+                        if byte < 0x80 {
+                            output[count] = byte
+                            count += 1
+                            continue
+                        }
+                        var packed = table[Int(byte &- 0x80)]
+                        let width = Int(packed >> 24)
+                        if width == 0 {
+                            isValid = false
+                            return 0
+                        }
+                        for _ in 0..<width {
+                            output[count] = UInt8(truncatingIfNeeded: packed)
+                            packed >>= 8
+                            count += 1
+                        }
+                    }
+                }
+                return count
+            }
+        }
+        return isValid ? text : nil
+    }
+
     /// Whether every byte is ASCII.
     @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
