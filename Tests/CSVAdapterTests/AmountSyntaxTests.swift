@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerTestSupport
 import Testing
 
 @testable import CSVAdapter
@@ -73,5 +74,59 @@ struct AmountSyntaxTests {
             #expect(code == expected)
         }
         #expect(cents("EUR 12.00 USD", Self.point) == nil)
+    }
+}
+
+@Suite("AmountSyntax one-pass reading")
+struct PlainNumberTests {
+    /// Random cells over the characters amounts are made of, and some they must not hold.
+    static func cells(count: Int, seed: UInt64) -> [String] {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet: [Character] = Array("0123456789012345678901234567890123456789.,.,' -+ ()$€EUR\t")
+        return (0..<count).map { _ in
+            let length = Int(generator.next() % 14)
+            return String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        }
+    }
+
+    @Test(
+        "every cell the one-pass reading accepts reads the same, with no currency code, in the full reading",
+        arguments: [
+            AmountSyntax(decimalSeparator: UInt8(ascii: ".")), AmountSyntax(decimalSeparator: UInt8(ascii: ",")),
+            AmountSyntax(decimalSeparator: UInt8(ascii: "."), grouping: ""),
+            AmountSyntax(decimalSeparator: UInt8(ascii: "."), grouping: "'"),
+        ])
+    func agreesWithFullReading(_ syntax: AmountSyntax) {
+        var scratch: [UInt8] = []
+        var accepted = 0
+        let fixed = ["1.234,56", "-1.234,56", "1,234.56", "+12.50", " 3.80 ", "12,", ",5", "0", "1.234", "1,23,456"]
+        for cell in fixed + Self.cells(count: 20_000, seed: UInt64(syntax.decimalSeparator)) {
+            var copy = cell
+            copy.withUTF8 { bytes in
+                guard let plain = syntax.plainNumber(bytes) else { return }
+                accepted += 1
+                var code: String?
+                let full = syntax.fullNumber(bytes, scratch: &scratch, code: &code)
+                #expect(full == plain, "\(cell)")
+                #expect(code == nil, "\(cell)")
+            }
+        }
+        #expect(accepted > 100)
+    }
+
+    @Test("the one-pass reading leaves unusual cells to the full reading")
+    func declines() {
+        let syntax = AmountSyntax(decimalSeparator: UInt8(ascii: ","))
+        for cell in [
+            "12,50-", "(12,50)", "€1.234,56", "1 234,56", "1.23,45", "12,50 EUR", "--1", "", " ",
+            "99999999999999999999",
+        ] {
+            var copy = cell
+            #expect(copy.withUTF8 { syntax.plainNumber($0) } == nil, "\(cell)")
+        }
+        var copy = "-1.234,56"
+        #expect(
+            copy.withUTF8 { syntax.plainNumber($0) }
+                == DecimalNumber(isNegative: true, significand: 123_456, fractionDigits: 2))
     }
 }

@@ -77,3 +77,73 @@ struct FieldDecoderTests {
         #expect(CSVEncoding(name: "ebcdic") == nil)
     }
 }
+
+@Suite("FieldDecoder one-pass join")
+struct FieldDecoderJoinTests {
+    /// The join the careful path makes: each field decoded alone, the non-empty ones joined.
+    func fieldByField(_ fields: [[UInt8]], _ encoding: CSVEncoding, separator: String) -> String? {
+        var decoder = FieldDecoder(declared: encoding)
+        var parts: [String] = []
+        for field in fields where !field.isEmpty {
+            guard
+                let text = try? field.withUnsafeBufferPointer({ (buffer) throws(CSVError) -> String in
+                    try decoder.string(buffer, at: SourceLocation(file: "t.csv", line: 1, column: 1))
+                })
+            else { return nil }
+            parts.append(text)
+        }
+        return parts.joined(separator: separator)
+    }
+
+    func joinedInOnePass(_ fields: [[UInt8]], _ encoding: CSVEncoding?, separator: String) -> String? {
+        let decoder = FieldDecoder(declared: encoding)
+        var all: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for field in fields {
+            ranges.append(all.count..<all.count + field.count)
+            all += field
+        }
+        return all.withUnsafeBufferPointer { all in
+            ranges.withUnsafeBufferPointer { ranges in
+                Array(separator.utf8).withUnsafeBufferPointer { decoder.joined(all, ranges, separator: $0) }
+            }
+        }
+    }
+
+    @Test(
+        "in a single-byte encoding, one pass gives what decoding field by field gives",
+        arguments: [CSVEncoding.windows1252, .isoLatin1, .isoLatin9])
+    func agreesFieldByField(_ encoding: CSVEncoding) {
+        var generator = SeededGenerator(seed: 7)
+        // ASCII letters and spaces, the high half, and a few C1 bytes Windows-1252 lacks.
+        let bytes: [UInt8] = Array(0x41...0x5A) + [0x20, 0x20] + Array(0x80...0xFF)
+        var compared = 0
+        for _ in 0..<3_000 {
+            let fields = (0..<Int(generator.next() % 4)).map { _ in
+                (0..<Int(generator.next() % 9)).map { _ in bytes[Int(generator.next() % UInt64(bytes.count))] }
+            }
+            let fast = joinedInOnePass(fields, encoding, separator: " / ")
+            let careful = fieldByField(fields, encoding, separator: " / ")
+            if let fast {
+                compared += 1
+                #expect(fast == careful, "\(fields)")
+            } else {
+                // Declined: only for a byte the encoding lacks, which the careful path refuses.
+                #expect(careful == nil, "\(fields)")
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
+    @Test("one pass declines line breaks, NUL, and non-ASCII text while the encoding is UTF-8 or undecided")
+    func declines() {
+        let umlaut: [UInt8] = [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72]
+        #expect(joinedInOnePass([[0x41, 0x0A, 0x42]], .windows1252, separator: " ") == nil)
+        #expect(joinedInOnePass([[0x41, 0x0D]], .windows1252, separator: " ") == nil)
+        #expect(joinedInOnePass([[0x41, 0x00]], .windows1252, separator: " ") == nil)
+        #expect(joinedInOnePass([umlaut], nil, separator: " ") == nil)
+        #expect(joinedInOnePass([umlaut], .utf8, separator: " ") == nil)
+        #expect(joinedInOnePass([umlaut, [], [0x41]], .windows1252, separator: " - ") == "Müller - A")
+        #expect(joinedInOnePass([[0x41], [0x42]], nil, separator: "") == "AB")
+    }
+}

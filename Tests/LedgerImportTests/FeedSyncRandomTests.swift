@@ -3,19 +3,8 @@ import Foundation
 import LedgerCore
 import LedgerImport
 import LedgerStore
+import LedgerTestSupport
 import Testing
-
-/// A small deterministic generator (SplitMix64), so that a failing seed can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("FeedSync, randomized")
 struct FeedSyncRandomTests {
@@ -44,7 +33,7 @@ struct FeedSyncRandomTests {
         "random steps, kills, bookings, rejections, deletions and a compaction store exactly what the feed holds",
         arguments: [1, 2, 3, 4] as [UInt64])
     func randomHistory(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let feed = try TestFeed()
         let accounts = ["A", "B", "L"]
         try feed.accounts([TestFeed.asset("A"), TestFeed.asset("B"), TestFeed.liability("L")])

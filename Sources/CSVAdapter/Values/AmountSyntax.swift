@@ -63,6 +63,13 @@ struct AmountSyntax: Sendable, Hashable {
     /// (`EUR`, `CHF` for `Fr.`); symbols such as `$` name no code, they are shared by currencies.
     func number(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8], code: inout String?) -> DecimalNumber? {
         if let plain = plainNumber(bytes) { return plain }
+        return fullNumber(bytes, scratch: &scratch, code: &code)
+    }
+
+    /// The full reading behind ``number(_:scratch:code:)``: every shape an amount cell may take.
+    func fullNumber(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8], code: inout String?)
+        -> DecimalNumber?
+    {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(UInt8(ascii: "+"))  // the sign's place, set at the end
         var negative = false
