@@ -1,6 +1,12 @@
 import Foundation
 import LedgerCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A file read in chunks, hashing every byte it hands out (SHA-256, for the imports log).
 public final class FileByteStream: ByteStream {
     public let name: String
@@ -39,14 +45,30 @@ public final class FileByteStream: ByteStream {
     deinit { try? handle.close() }
 
     public func nextChunk() throws -> [UInt8]? {
-        let data: Data?
-        do {
-            data = try handle.read(upToCount: chunkSize)
-        } catch {
-            throw ImportError(.cannotRead(path: name, why: error.localizedDescription), at: .file(name))
+        // read(2) straight into the array: no Data in between.
+        let descriptor = handle.fileDescriptor
+        let size = chunkSize
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while true {
+                let read = systemRead(descriptor, base, size)
+                if read >= 0 {
+                    count = read
+                    return
+                }
+                guard errno == EINTR else {
+                    failure = errno
+                    return
+                }
+            }
         }
-        guard let data, !data.isEmpty else { return nil }
-        let bytes = [UInt8](data)
+        if failure != 0 {
+            let why = String(cString: strerror(failure))
+            throw ImportError(.cannotRead(path: name, why: why), at: .file(name))
+        }
+        guard !bytes.isEmpty else { return nil }
         digest?.update(bytes)
         bytesRead += bytes.count
         return bytes
@@ -71,3 +93,8 @@ public final class FileByteStream: ByteStream {
 
 @available(*, unavailable)
 extension FileByteStream: Sendable {}
+
+/// The C library's read(2), named apart from the method that uses it.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

@@ -93,3 +93,54 @@ struct CSVReaderTests {
         #expect(try readRows("12\" pizza,5\n").map(\.1) == [["12\" pizza", "5"]])
     }
 }
+
+@Suite("CSVReader, randomized")
+struct CSVReaderRandomTests {
+    /// Random rows of random fields (long ones too, with delimiters, quotes and line breaks at
+    /// every offset of an 8-byte word), written as CSV the way RFC 4180 says.
+    static func rows(seed: UInt64) -> [[String]] {
+        var generator = SeededGenerator(seed: seed)
+        let pieces = ["a", "b", "ä", " ", ";", ",", "\"", "\n", "\r\n", "\r", "0123456789", "Zahlung"]
+        return (0..<300).map { _ in
+            (0..<(1 + Int(generator.next() % 5))).map { _ in
+                (0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+                    .joined()
+            }
+        }
+    }
+
+    static func csv(_ rows: [[String]], delimiter: Character) -> String {
+        rows.map { fields in
+            fields.map { field in
+                let plain = !field.contains(where: {
+                    $0 == delimiter || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n"
+                })
+                return plain && !field.isEmpty
+                    ? field : "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            }.joined(separator: String(delimiter))
+        }.joined(separator: "\r\n") + "\r\n"
+    }
+
+    @Test("what is written as CSV reads back field for field, whatever the chunk size", arguments: [1, 7, 8, 9, 4096])
+    func roundTrip(_ chunkSize: Int) throws {
+        for (seed, delimiter) in [(1, Character(",")), (2, ";"), (3, "\t")] as [(UInt64, Character)] {
+            let rows = Self.rows(seed: seed)
+            let read = try readRows(Self.csv(rows, delimiter: delimiter), delimiter: delimiter, chunkSize: chunkSize)
+            #expect(read.map(\.1) == rows)
+            // Each row starts one line below the previous row's last line.
+            var line = 1
+            for (index, row) in rows.enumerated() {
+                #expect(read[index].0 == line)
+                // LF and CRLF end a line, and so does a lone CR.
+                for field in row {
+                    let bytes = Array(field.utf8)
+                    line +=
+                        bytes.indices.filter {
+                            bytes[$0] == 0x0A || (bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A))
+                        }.count
+                }
+                line += 1
+            }
+        }
+    }
+}

@@ -39,7 +39,7 @@ struct ImportSession {
                 }
                 continue
             }
-            header = row
+            header = row.compacted
             break
         }
         guard let header else {

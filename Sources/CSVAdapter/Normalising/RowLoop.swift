@@ -65,7 +65,7 @@ struct RowLoop {
             }
             guard let decided = pending.decided else {
                 inference = pending
-                heldBack.append(row)
+                heldBack.append(row.compacted)
                 return
             }
             inference = nil

@@ -41,6 +41,13 @@ struct CSVReader {
         case afterQuoted
     }
 
+    /// The field being read: where it starts in the row's bytes and in the file.
+    private struct OpenField {
+        var start = 0
+        var column = 1
+        var line = 0
+    }
+
     /// Reads the next row into `row`.
     ///
     /// - Returns: `false` at the end of the input.
@@ -49,31 +56,25 @@ struct CSVReader {
     mutating func next(into row: inout CSVRow) throws -> Bool {
         guard !isFinished else { return false }
         row.reset(line: line)
-        let delimiter = dialect.delimiter
-        let quote = dialect.quote.map(Int.init) ?? -1
-        var state = State.fieldStart
-        var quoteLine = line
-        var quoteColumn = 1
-        var sawAnything = false
-        var crInQuote = false
-
+        var scan = Scan(line: line)
         while true {
             if index >= chunk.count {
                 guard let next = try stream.nextChunk() else {
                     isFinished = true
-                    switch state {
+                    row.length = scan.length
+                    switch scan.state {
                     case .quoted:
                         throw CSVError(
-                            .unterminatedQuote(openedOnLine: quoteLine),
-                            at: SourceLocation(file: file, line: quoteLine, column: quoteColumn))
-                    case .fieldStart where !sawAnything:
+                            .unterminatedQuote(openedOnLine: scan.quoteLine),
+                            at: SourceLocation(file: file, line: scan.quoteLine, column: scan.quoteColumn))
+                    case .fieldStart where !scan.sawAnything:
                         return false
                     case .fieldStart:
                         row.startField(line: line, column: chunkOffset + index - lineStart + 1)
                         row.endField()
                         return true
                     default:
-                        row.endField()
+                        row.spans.append(scan.span(end: scan.length))
                         return true
                     }
                 }
@@ -90,107 +91,176 @@ struct CSVReader {
                     continue
                 }
             }
+            // Room in the row for every byte left in the chunk: the scan writes without checks.
+            row.length = scan.length
+            row.reserve(chunk.count - index)
             let current = chunk
-            let outcome: Bool? = try current.withUnsafeBufferPointer { (buffer) throws(CSVError) -> Bool? in
-                var i = index
-                defer { index = i }
-                let count = buffer.count
-                while i < count {
-                    let byte = buffer[i]
-                    switch state {
-                    case .fieldStart:
-                        sawAnything = true
-                        row.startField(line: line, column: chunkOffset + i - lineStart + 1)
-                        if Int(byte) == quote {
-                            state = .quoted
-                            quoteLine = line
-                            quoteColumn = chunkOffset + i - lineStart + 1
-                            i += 1
-                        } else {
-                            state = .unquoted
-                        }
-                    case .unquoted:
-                        let start = i
-                        while i < count {
-                            let b = buffer[i]
-                            if b == delimiter || b == 0x0A || b == 0x0D { break }
-                            i += 1
-                        }
-                        if i > start {
-                            row.append(UnsafeBufferPointer(rebasing: buffer[start..<i]))
-                            try checkLength(of: row)
-                        }
-                        if i < count {
-                            if try endField(buffer[i], &i, &state, &row) { return true }
-                        }
-                    case .quoted:
-                        let start = i
-                        while i < count {
-                            let b = buffer[i]
-                            if Int(b) == quote { break }
-                            if b == 0x0A {
-                                if !crInQuote { line += 1 }
-                                crInQuote = false
-                                lineStart = chunkOffset + i + 1
-                            } else if b == 0x0D {
-                                line += 1
-                                crInQuote = true
-                                lineStart = chunkOffset + i + 1
-                            } else {
-                                crInQuote = false
-                            }
-                            i += 1
-                        }
-                        if i > start {
-                            row.append(UnsafeBufferPointer(rebasing: buffer[start..<i]))
-                            try checkLength(of: row)
-                        }
-                        if i < count {
-                            crInQuote = false
-                            state = .quoteInQuoted
-                            i += 1
-                        }
-                    case .quoteInQuoted:
-                        if Int(byte) == quote {
-                            row.append(byte)
-                            state = .quoted
-                            i += 1
-                        } else {
-                            state = .afterQuoted
-                        }
-                    case .afterQuoted:
-                        if byte == 0x20 || (byte == 0x09 && delimiter != 0x09) {
-                            i += 1
-                        } else if byte == delimiter || byte == 0x0A || byte == 0x0D {
-                            if try endField(byte, &i, &state, &row) { return true }
-                        } else {
-                            throw CSVError(
-                                .textAfterClosingQuote(delimiter: dialect.delimiterName),
-                                at: SourceLocation(file: file, line: line, column: chunkOffset + i - lineStart + 1))
-                        }
-                    }
+            let ended = try current.withUnsafeBufferPointer { (input) throws(CSVError) -> Bool in
+                try row.bytes.withUnsafeMutableBufferPointer { (output) throws(CSVError) -> Bool in
+                    try self.scan(input, into: output, &row.spans, &scan)
                 }
-                return nil
             }
-            if outcome == true { return true }
+            row.length = scan.length
+            try checkLength(of: row)
+            if ended { return true }
         }
+    }
+
+    /// Where a row's reading stands between chunks.
+    private struct Scan {
+        var state = State.fieldStart
+        var length = 0
+        var open = OpenField()
+        var quoteLine: Int
+        var quoteColumn = 1
+        var sawAnything = false
+        var crInQuote = false
+
+        init(line: Int) { quoteLine = line }
+
+        /// The open field, ended at `end` in the row's bytes.
+        func span(end: Int) -> CSVRow.Span {
+            CSVRow.Span(start: open.start, end: end, column: open.column, line: open.line)
+        }
+    }
+
+    /// Scans the chunk from `index`, writing field bytes into `output` (the row's storage, with
+    /// room for the rest of the chunk) and ending fields into `spans`.
+    ///
+    /// - Returns: whether the row ended.
+    @inline(__always)
+    private mutating func scan(
+        _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+        _ spans: inout [CSVRow.Span], _ scan: inout Scan
+    ) throws(CSVError) -> Bool {
+        let delimiter = dialect.delimiter
+        let quote = dialect.quote.map(Int.init) ?? -1
+        let count = input.count
+        var i = index
+        var length = scan.length
+        defer {
+            index = i
+            scan.length = length
+        }
+        while i < count {
+            switch scan.state {
+            case .fieldStart:
+                scan.sawAnything = true
+                scan.open = OpenField(start: length, column: chunkOffset + i - lineStart + 1, line: line)
+                if Int(input[i]) == quote {
+                    scan.state = .quoted
+                    scan.quoteLine = line
+                    scan.quoteColumn = chunkOffset + i - lineStart + 1
+                    i += 1
+                } else {
+                    scan.state = .unquoted
+                }
+            case .unquoted:
+                skipWords(input, output, &i, &length, delimiter, 0x0A, 0x0D)
+                while i < count {
+                    let byte = input[i]
+                    if byte == delimiter || byte == 0x0A || byte == 0x0D { break }
+                    output[length] = byte
+                    length += 1
+                    i += 1
+                }
+                if i < count {
+                    spans.append(scan.span(end: length))
+                    if endField(input[i], &i, &scan.state) { return true }
+                }
+            case .quoted:
+                var crInQuote = scan.crInQuote
+                if quote >= 0 {
+                    let before = i
+                    skipWords(input, output, &i, &length, UInt8(quote), 0x0A, 0x0D)
+                    // A CR ending the last chunk is no longer followed by its LF.
+                    if i > before { crInQuote = false }
+                }
+                while i < count {
+                    let byte = input[i]
+                    if Int(byte) == quote { break }
+                    if byte == 0x0A {
+                        if !crInQuote { line += 1 }
+                        crInQuote = false
+                        lineStart = chunkOffset + i + 1
+                    } else if byte == 0x0D {
+                        line += 1
+                        crInQuote = true
+                        lineStart = chunkOffset + i + 1
+                    } else {
+                        crInQuote = false
+                    }
+                    output[length] = byte
+                    length += 1
+                    i += 1
+                }
+                scan.crInQuote = crInQuote
+                if i < count {
+                    scan.crInQuote = false
+                    scan.state = .quoteInQuoted
+                    i += 1
+                }
+            case .quoteInQuoted:
+                if Int(input[i]) == quote {
+                    output[length] = input[i]
+                    length += 1
+                    scan.state = .quoted
+                    i += 1
+                } else {
+                    scan.state = .afterQuoted
+                }
+            case .afterQuoted:
+                let byte = input[i]
+                if byte == 0x20 || (byte == 0x09 && delimiter != 0x09) {
+                    i += 1
+                } else if byte == delimiter || byte == 0x0A || byte == 0x0D {
+                    spans.append(scan.span(end: length))
+                    if endField(byte, &i, &scan.state) { return true }
+                } else {
+                    throw CSVError(
+                        .textAfterClosingQuote(delimiter: dialect.delimiterName),
+                        at: SourceLocation(file: file, line: line, column: chunkOffset + i - lineStart + 1))
+                }
+            }
+        }
+        return false
     }
 
     /// Refuses a row past ``maximumRowBytes``, naming the line where it starts.
     @inline(__always)
     private func checkLength(of row: CSVRow) throws(CSVError) {
-        guard row.bytes.count > CSVReader.maximumRowBytes else { return }
+        guard row.length > CSVReader.maximumRowBytes else { return }
         throw CSVError(
             .rowTooLong(limit: CSVReader.maximumRowBytes), at: SourceLocation(file: file, line: row.line, column: 1))
     }
 
-    /// Ends the field at a delimiter or a line end; returns whether the row ended too.
+    /// Copies eight bytes at a time from `input` to `output` while none of them is `a`, `b` or `c`,
+    /// stopping at the word that holds one (the caller reads that word byte by byte).
     @inline(__always)
-    private mutating func endField(_ byte: UInt8, _ i: inout Int, _ state: inout State, _ row: inout CSVRow)
-        throws(CSVError)
-        -> Bool
-    {
-        row.endField()
+    private func skipWords(
+        _ input: UnsafeBufferPointer<UInt8>, _ output: UnsafeMutableBufferPointer<UInt8>, _ i: inout Int,
+        _ length: inout Int, _ a: UInt8, _ b: UInt8, _ c: UInt8
+    ) {
+        guard let source = input.baseAddress, let target = output.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let (maskA, maskB, maskC) = (ones &* UInt64(a), ones &* UInt64(b), ones &* UInt64(c))
+        // The output has room for every input byte after `length`, so whole words fit.
+        while i + 8 <= input.count {
+            let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+            let (x, y, z) = (word ^ maskA, word ^ maskB, word ^ maskC)
+            // A byte of x is zero where the word holds `a`; the expression has its high bit set then.
+            let found = ((x &- ones) & ~x) | ((y &- ones) & ~y) | ((z &- ones) & ~z)
+            if found & highs != 0 { return }
+            UnsafeMutableRawPointer(target + length).storeBytes(of: word, as: UInt64.self)
+            i += 8
+            length += 8
+        }
+    }
+
+    /// Moves past the delimiter or line end that ended a field; returns whether the row ended too.
+    @inline(__always)
+    private mutating func endField(_ byte: UInt8, _ i: inout Int, _ state: inout State) -> Bool {
         i += 1
         if byte == dialect.delimiter {
             state = .fieldStart

@@ -3,8 +3,8 @@ import LedgerCore
 /// One row as the reader found it: each field's bytes (quotes removed, doubled quotes undone)
 /// with the line and byte column where the field starts.
 ///
-/// The reader refills one row value again and again, so its arrays keep their capacity and a
-/// large file allocates almost nothing per row.
+/// The reader refills one row value again and again, so its storage keeps its capacity and a
+/// large file allocates almost nothing per row. ``CSVReader`` writes the storage directly.
 struct CSVRow {
     /// Where one field's bytes end in ``bytes``, and where the field starts in the file.
     struct Span {
@@ -16,18 +16,23 @@ struct CSVRow {
         var line: Int
     }
 
-    /// Every field's bytes, one after the other.
-    private(set) var bytes: [UInt8] = []
+    /// Every field's bytes, one after the other: the first ``length`` bytes of the storage. The
+    /// storage is always initialised to its whole size, so the reader can write into its room.
+    var bytes: [UInt8] = []
+    /// How many bytes of ``bytes`` the row holds.
+    var length = 0
     /// One span per field.
-    private(set) var spans: [Span] = []
+    var spans: [Span] = []
     /// The line where the row starts.
     private(set) var line = 0
-    /// The field being read: where it starts in the file.
+    /// The field being built by ``startField(line:column:)``: where it starts in the file and
+    /// in ``bytes``.
     private var openColumn = 1
     private var openLine = 0
+    private var openStart = 0
 
     init() {
-        bytes.reserveCapacity(512)
+        bytes = [UInt8](repeating: 0, count: 512)
         spans.reserveCapacity(32)
     }
 
@@ -38,7 +43,7 @@ struct CSVRow {
         var column = 1
         for field in fields {
             startField(line: line, column: column)
-            bytes.append(contentsOf: field.utf8)
+            Array(field.utf8).withUnsafeBufferPointer { append($0) }
             endField()
             column += field.utf8.count + 1
         }
@@ -47,31 +52,51 @@ struct CSVRow {
     /// The number of fields.
     var count: Int { spans.count }
 
+    /// The row with storage of its own size, to keep: the reader's row keeps room for a whole
+    /// chunk, which a kept copy would otherwise carry along.
+    var compacted: CSVRow {
+        var copy = self
+        copy.bytes = Array(bytes[0..<length])
+        return copy
+    }
+
     /// Whether the row is a blank line: one empty field, or only empty fields.
-    var isBlank: Bool { bytes.isEmpty }
+    var isBlank: Bool { length == 0 }
 
     mutating func reset(line: Int) {
-        bytes.removeAll(keepingCapacity: true)
+        length = 0
+        openStart = 0
         spans.removeAll(keepingCapacity: true)
         self.line = line
+    }
+
+    /// Makes room for `count` more bytes after ``length``.
+    @inline(__always)
+    mutating func reserve(_ count: Int) {
+        let needed = length + count
+        guard bytes.count < needed else { return }
+        bytes.append(contentsOf: repeatElement(0, count: max(needed, 2 * bytes.count) - bytes.count))
     }
 
     @inline(__always)
     mutating func startField(line: Int, column: Int) {
         openLine = line
         openColumn = column
+        openStart = length
+    }
+
+    /// Appends bytes to the open field (for rows built from texts; the reader writes directly).
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        reserve(buffer.count)
+        for byte in buffer {
+            bytes[length] = byte
+            length += 1
+        }
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
-
-    @inline(__always)
-    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
-
-    @inline(__always)
     mutating func endField() {
-        let start = spans.last?.end ?? 0
-        spans.append(Span(start: start, end: bytes.count, column: openColumn, line: openLine))
+        spans.append(Span(start: openStart, end: length, column: openColumn, line: openLine))
     }
 
     /// Where a field starts in the file (past the row's end: where its last field starts).
