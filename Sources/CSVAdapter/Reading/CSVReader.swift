@@ -11,15 +11,27 @@ struct CSVReader {
     let file: String
     private let stream: any ByteStream
     private var chunk: [UInt8] = []
-    private var index = 0
-    /// Bytes of the file before `chunk`.
-    private var chunkOffset = 0
-    /// The line of the next byte, and the file offset where that line starts.
-    private(set) var line = 1
-    private var lineStart = 0
-    /// A row ended on CR: an LF right after it belongs to the same line end.
-    private var skipLineFeed = false
+    private var cursor = Cursor()
     private var isFinished = false
+
+    /// Where the reader stands in the chunk and in the file.
+    private struct Cursor {
+        /// The next byte's index in the chunk.
+        var index = 0
+        /// Bytes of the file before the chunk.
+        var chunkOffset = 0
+        /// The line of the next byte, and the file offset where that line starts.
+        var line = 1
+        var lineStart = 0
+        /// A row ended on CR: an LF right after it belongs to the same line end.
+        var skipLineFeed = false
+
+        /// The 1-based byte column of the chunk's byte `i`.
+        func column(_ i: Int) -> Int { chunkOffset + i - lineStart + 1 }
+    }
+
+    /// The line of the next row.
+    var line: Int { cursor.line }
 
     /// The most bytes a row may hold: a 100 MB line is refused here, in bounded memory, rather
     /// than becoming a 100 MB description.
@@ -58,7 +70,7 @@ struct CSVReader {
         row.reset(line: line)
         var scan = Scan(line: line)
         while true {
-            if index >= chunk.count {
+            if cursor.index >= chunk.count {
                 guard let next = try stream.nextChunk() else {
                     isFinished = true
                     row.length = scan.length
@@ -70,7 +82,7 @@ struct CSVReader {
                     case .fieldStart where !scan.sawAnything:
                         return false
                     case .fieldStart:
-                        row.startField(line: line, column: chunkOffset + index - lineStart + 1)
+                        row.startField(line: cursor.line, column: cursor.column(cursor.index))
                         row.endField()
                         return true
                     default:
@@ -78,26 +90,25 @@ struct CSVReader {
                         return true
                     }
                 }
-                chunkOffset += chunk.count
+                cursor.chunkOffset += chunk.count
                 chunk = next
-                index = 0
+                cursor.index = 0
                 continue
             }
-            if skipLineFeed {
-                skipLineFeed = false
-                if chunk[index] == 0x0A {
-                    index += 1
-                    lineStart = chunkOffset + index
+            if cursor.skipLineFeed {
+                cursor.skipLineFeed = false
+                if chunk[cursor.index] == 0x0A {
+                    cursor.index += 1
+                    cursor.lineStart = cursor.chunkOffset + cursor.index
                     continue
                 }
             }
             // Room in the row for every byte left in the chunk: the scan writes without checks.
             row.length = scan.length
-            row.reserve(chunk.count - index)
-            let current = chunk
-            let ended = try current.withUnsafeBufferPointer { (input) throws(CSVError) -> Bool in
+            row.reserve(chunk.count - cursor.index)
+            let ended = try chunk.withUnsafeBufferPointer { (input) throws(CSVError) -> Bool in
                 try row.bytes.withUnsafeMutableBufferPointer { (output) throws(CSVError) -> Bool in
-                    try self.scan(input, into: output, &row.spans, &scan)
+                    try CSVReader.scan(input, into: output, &row.spans, &scan, &cursor, dialect, file)
                 }
             }
             row.length = scan.length
@@ -124,33 +135,34 @@ struct CSVReader {
         }
     }
 
-    /// Scans the chunk from `index`, writing field bytes into `output` (the row's storage, with
-    /// room for the rest of the chunk) and ending fields into `spans`.
+    /// Scans the chunk from the cursor, writing field bytes into `output` (the row's storage,
+    /// with room for the rest of the chunk) and ending fields into `spans`.
     ///
     /// - Returns: whether the row ended.
     @inline(__always)
-    private mutating func scan(
+    private static func scan(
         _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
-        _ spans: inout [CSVRow.Span], _ scan: inout Scan
+        _ spans: inout [CSVRow.Span], _ scan: inout Scan, _ cursor: inout Cursor, _ dialect: CSVDialect,
+        _ file: String
     ) throws(CSVError) -> Bool {
         let delimiter = dialect.delimiter
         let quote = dialect.quote.map(Int.init) ?? -1
         let count = input.count
-        var i = index
+        var i = cursor.index
         var length = scan.length
         defer {
-            index = i
+            cursor.index = i
             scan.length = length
         }
         while i < count {
             switch scan.state {
             case .fieldStart:
                 scan.sawAnything = true
-                scan.open = OpenField(start: length, column: chunkOffset + i - lineStart + 1, line: line)
+                scan.open = OpenField(start: length, column: cursor.column(i), line: cursor.line)
                 if Int(input[i]) == quote {
                     scan.state = .quoted
-                    scan.quoteLine = line
-                    scan.quoteColumn = chunkOffset + i - lineStart + 1
+                    scan.quoteLine = cursor.line
+                    scan.quoteColumn = cursor.column(i)
                     i += 1
                 } else {
                     scan.state = .unquoted
@@ -166,7 +178,7 @@ struct CSVReader {
                 }
                 if i < count {
                     spans.append(scan.span(end: length))
-                    if endField(input[i], &i, &scan.state) { return true }
+                    if endField(input[i], &i, &scan.state, &cursor, dialect) { return true }
                 }
             case .quoted:
                 var crInQuote = scan.crInQuote
@@ -180,13 +192,13 @@ struct CSVReader {
                     let byte = input[i]
                     if Int(byte) == quote { break }
                     if byte == 0x0A {
-                        if !crInQuote { line += 1 }
+                        if !crInQuote { cursor.line += 1 }
                         crInQuote = false
-                        lineStart = chunkOffset + i + 1
+                        cursor.lineStart = cursor.chunkOffset + i + 1
                     } else if byte == 0x0D {
-                        line += 1
+                        cursor.line += 1
                         crInQuote = true
-                        lineStart = chunkOffset + i + 1
+                        cursor.lineStart = cursor.chunkOffset + i + 1
                     } else {
                         crInQuote = false
                     }
@@ -215,11 +227,11 @@ struct CSVReader {
                     i += 1
                 } else if byte == delimiter || byte == 0x0A || byte == 0x0D {
                     spans.append(scan.span(end: length))
-                    if endField(byte, &i, &scan.state) { return true }
+                    if endField(byte, &i, &scan.state, &cursor, dialect) { return true }
                 } else {
                     throw CSVError(
                         .textAfterClosingQuote(delimiter: dialect.delimiterName),
-                        at: SourceLocation(file: file, line: line, column: chunkOffset + i - lineStart + 1))
+                        at: SourceLocation(file: file, line: cursor.line, column: cursor.column(i)))
                 }
             }
         }
@@ -237,7 +249,7 @@ struct CSVReader {
     /// Copies eight bytes at a time from `input` to `output` while none of them is `a`, `b` or `c`,
     /// stopping at the word that holds one (the caller reads that word byte by byte).
     @inline(__always)
-    private func skipWords(
+    private static func skipWords(
         _ input: UnsafeBufferPointer<UInt8>, _ output: UnsafeMutableBufferPointer<UInt8>, _ i: inout Int,
         _ length: inout Int, _ a: UInt8, _ b: UInt8, _ c: UInt8
     ) {
@@ -260,15 +272,17 @@ struct CSVReader {
 
     /// Moves past the delimiter or line end that ended a field; returns whether the row ended too.
     @inline(__always)
-    private mutating func endField(_ byte: UInt8, _ i: inout Int, _ state: inout State) -> Bool {
+    private static func endField(
+        _ byte: UInt8, _ i: inout Int, _ state: inout State, _ cursor: inout Cursor, _ dialect: CSVDialect
+    ) -> Bool {
         i += 1
         if byte == dialect.delimiter {
             state = .fieldStart
             return false
         }
-        line += 1
-        lineStart = chunkOffset + i
-        if byte == 0x0D { skipLineFeed = true }
+        cursor.line += 1
+        cursor.lineStart = cursor.chunkOffset + i
+        if byte == 0x0D { cursor.skipLineFeed = true }
         return true
     }
 }
