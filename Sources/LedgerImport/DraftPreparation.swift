@@ -30,16 +30,22 @@ struct DraftPreparation {
     private var declared: [String: AccountReference] = [:]
     private var occurrences: [OccurrenceKey: Int32] = [:]
     private var accountNumbers: [String: Int32] = [:]
-    private var lastReference: AccountReference?
+    /// The account of the last draft and its currency (drafts come in runs of one account).
+    private var lastAccount: String?
+    private var lastCurrency: Currency?
 
     /// Checks one event of a dry run: a draft is validated in place and becomes
     /// ``PreparedEvent/checked`` (nothing is copied, so the draft is freed where it was built).
     ///
     /// - Throws: as ``prepare(_:)``.
-    mutating func check(_ event: AdapterEvent) throws -> PreparedEvent {
-        guard case .draft(let draft) = event else { return try prepare(event) }
-        try validate(draft)
-        return .checked
+    mutating func check(_ event: borrowing AdapterEvent) throws -> PreparedEvent {
+        switch event {
+        case .draft(let draft):
+            try validate(draft)
+            return .checked
+        default:
+            return try prepare(copy event)
+        }
     }
 
     /// Prepares one event.
@@ -50,7 +56,7 @@ struct DraftPreparation {
         switch event {
         case .account(let reference):
             declared[reference.name] = reference
-            lastReference = nil
+            lastAccount = nil
             return .other(event)
         case .draft(let draft):
             try validate(draft)
@@ -69,15 +75,16 @@ struct DraftPreparation {
     }
 
     /// Checks a draft against its account's declaration.
-    private mutating func validate(_ draft: Draft) throws {
-        // Drafts come in runs of one account: compare with the last before hashing the name.
-        if lastReference?.name != draft.account {
+    private mutating func validate(_ draft: borrowing Draft) throws {
+        // Compare with the last account before hashing the name.
+        if lastAccount != draft.account {
             guard let found = declared[draft.account] else {
                 throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
             }
-            lastReference = found
+            lastAccount = found.name
+            lastCurrency = found.currency
         }
-        try draft.validate(accountCurrency: lastReference?.currency)
+        try draft.validate(accountCurrency: lastCurrency)
     }
 
     private mutating func number(forAccount name: String) -> Int32 {

@@ -3,9 +3,12 @@ import LedgerCore
 
 /// Finds a mapping's header in a file and picks a mapping for a file by header signature.
 enum MappingMatcher {
-    /// A header name as compared: trimmed and lower-cased.
+    /// A header name as compared: without surrounding spaces and line breaks, lower-cased.
     static func key(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var view = Substring(name)
+        while let first = view.first, first.isWhitespace { view.removeFirst() }
+        while let last = view.last, last.isWhitespace { view.removeLast() }
+        return view.lowercased()
     }
 
     /// Reads the head in the mapping's dialect (reusing `sniffed` when it is the same).
@@ -27,8 +30,7 @@ enum MappingMatcher {
         let wanted = names.map(key)
         guard !wanted.isEmpty else { return nil }
         for (index, row) in sample.rows.enumerated() where row.line > mapping.skipLines {
-            let present = Set(row.fields.map(key))
-            if wanted.allSatisfy(present.contains) {
+            if wanted.allSatisfy(row.keys.contains) {
                 return HeaderMatch(mapping: mapping, sample: sample, headerIndex: index, matchedNames: wanted.count)
             }
         }
@@ -40,7 +42,7 @@ enum MappingMatcher {
         let wanted = Set(mapping.requiredColumnNames.map(key))
         var best: (row: HeadSample.Row, score: Int)?
         for row in sample.rows where row.line > mapping.skipLines && !row.isBlank {
-            let score = Set(row.fields.map(key)).intersection(wanted).count
+            let score = row.keys.intersection(wanted).count
             if best == nil || score > best?.score ?? 0 { best = (row, score) }
         }
         if let best, best.score > 0 { return best.row }
@@ -89,8 +91,7 @@ enum MappingMatcher {
             let sample = sample(for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
             let needed = mapping.requiredColumnNames
             guard !needed.isEmpty, let row = closestHeader(for: mapping, in: sample) else { continue }
-            let names = Set(row.fields.map(key))
-            let missing = needed.filter { !names.contains(key($0)) }
+            let missing = needed.filter { !row.keys.contains(key($0)) }
             let present = needed.count - missing.count
             // Compare shares present / needed by cross-multiplying whole numbers.
             let isHalf = present * 2 >= needed.count

@@ -86,20 +86,24 @@ struct FieldDecoder {
         var isValid = true
         let text = highBytes.withUnsafeBufferPointer { table in
             String(unsafeUninitializedCapacity: length + 2 * high) { output in
+                guard let target = output.baseAddress, let source = all.baseAddress else { return 0 }
                 var count = 0
                 var first = true
                 for range in ranges where !range.isEmpty {
-                    if !first {
-                        for byte in separator {
-                            output[count] = byte
-                            count += 1
-                        }
+                    if !first, let separatorBytes = separator.baseAddress {
+                        (target + count).update(from: separatorBytes, count: separator.count)
+                        count += separator.count
                     }
                     first = false
+                    if high == 0 || FieldDecoder.isASCII(UnsafeBufferPointer(rebasing: all[range])) {
+                        (target + count).update(from: source + range.lowerBound, count: range.count)
+                        count += range.count
+                        continue
+                    }
                     for index in range {
                         let byte = all[index]
                         if byte < 0x80 {
-                            output[count] = byte
+                            target[count] = byte
                             count += 1
                             continue
                         }
@@ -110,7 +114,7 @@ struct FieldDecoder {
                             return 0
                         }
                         for _ in 0..<width {
-                            output[count] = UInt8(truncatingIfNeeded: packed)
+                            target[count] = UInt8(truncatingIfNeeded: packed)
                             packed >>= 8
                             count += 1
                         }

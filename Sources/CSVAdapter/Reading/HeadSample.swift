@@ -7,7 +7,16 @@ struct HeadSample: Sendable {
     /// One row: its first line and its fields, as text.
     struct Row: Sendable, Hashable {
         var line: Int
-        var fields: [String]
+        let fields: [String]
+        /// The fields as header names are compared (``MappingMatcher/key(_:)``), worked out once:
+        /// every mapping in the catalog tests every row against its signature.
+        let keys: Set<String>
+
+        init(line: Int, fields: [String]) {
+            self.line = line
+            self.fields = fields
+            self.keys = Set(fields.map(MappingMatcher.key))
+        }
 
         /// Whether every field is empty.
         var isBlank: Bool { fields.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
