@@ -4,30 +4,34 @@
 /// The amount is positive and ``direction`` says which way it went. ``bookingDay`` is the day the
 /// statement counts (balances and checkpoints use it); ``transactionDay`` is the day of the purchase
 /// when the source gives one (OFX `DTUSER`, FinanceKit `transactionDate`).
+///
+/// A draft is what a source stated, so its fields are constants; ``with(externalID:)`` and
+/// ``with(location:)`` make changed copies. (Constant fields also let an adapter build a draft in
+/// place: with `var` fields the compiler copies the whole value once more per record.)
 public struct Draft: Sendable, Hashable {
     /// The account's name, as declared by an ``AccountReference`` from the same source.
-    public var account: String
+    public let account: String
     /// The day the statement counts the transaction.
-    public var bookingDay: Day
+    public let bookingDay: Day
     /// The day the purchase happened, when the source says.
-    public var transactionDay: Day?
+    public let transactionDay: Day?
     /// The exact, positive amount.
-    public var amount: Money
+    public let amount: Money
     /// Money in (`credit`) or out (`debit`), seen from the account holder.
-    public var direction: Direction
+    public let direction: Direction
     /// The payee or the bank's description.
-    public var description: String
+    public let description: String
     /// Extra text: a memo, a reference, the original description.
-    public var memo: String
+    public let memo: String
     /// Booked or still pending.
-    public var status: TransactionStatus
+    public let status: TransactionStatus
     /// The source's own stable id (OFX `FITID`, FinanceKit `id`), when it has one.
-    public var externalID: String?
+    public let externalID: String?
     /// The account's balance after this row, in signed minor units, when the source states it
     /// (a CSV running-balance column).
-    public var runningBalance: Int64?
+    public let runningBalance: Int64?
     /// Where the record starts in the source.
-    public var location: SourceLocation
+    public let location: SourceLocation
 
     /// Creates a draft. (Inlinable: adapters build one per record, and inlined, the strings move
     /// into the draft instead of being copied.)
@@ -56,6 +60,22 @@ public struct Draft: Sendable, Hashable {
         self.externalID = externalID
         self.runningBalance = runningBalance
         self.location = location
+    }
+
+    /// The same draft with another id of its own.
+    public func with(externalID: String?) -> Draft {
+        Draft(
+            account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
+            direction: direction, description: description, memo: memo, status: status, externalID: externalID,
+            runningBalance: runningBalance, location: location)
+    }
+
+    /// The same draft at another location.
+    public func with(location: SourceLocation) -> Draft {
+        Draft(
+            account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
+            direction: direction, description: description, memo: memo, status: status, externalID: externalID,
+            runningBalance: runningBalance, location: location)
     }
 
     /// The amount with its direction's sign, in minor units.

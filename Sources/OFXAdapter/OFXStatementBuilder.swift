@@ -389,7 +389,7 @@ final class OFXStatementBuilder {
             direction: direction, description: record.description, memo: memo,
             status: record.isPending ? .pending : .booked, externalID: nil, location: record.location)
         if let fitID = record.fitID, !fitID.isEmpty {
-            draft.externalID = fitIDs.externalID(for: fitID, account: account, draft: draft)
+            draft = draft.with(externalID: fitIDs.externalID(for: fitID, account: account, draft: draft))
         }
 
         if let action = record.correctAction?.uppercased() {

@@ -4,10 +4,13 @@ import Testing
 
 @Suite("Draft")
 struct DraftTests {
-    private func draft(_ description: String, units: Int64 = 380, day: String = "2024-01-02") -> Draft {
+    private func draft(
+        _ description: String, units: Int64 = 380, day: String = "2024-01-02", direction: Direction = .debit,
+        account: String = "Checking"
+    ) -> Draft {
         Draft(
-            account: "Checking", bookingDay: Day(iso: day)!, amount: Money(minorUnits: units, currency: .EUR),
-            direction: .debit, description: description, location: SourceLocation(file: "a.csv", line: 2, column: 1))
+            account: account, bookingDay: Day(iso: day)!, amount: Money(minorUnits: units, currency: .EUR),
+            direction: direction, description: description, location: SourceLocation(file: "a.csv", line: 2, column: 1))
     }
 
     @Test("the fingerprint ignores case, spacing and Unicode composition")
@@ -21,9 +24,7 @@ struct DraftTests {
         let base = draft("Coffee")
         #expect(base.fingerprint != draft("Coffee", units: 381).fingerprint)
         #expect(base.fingerprint != draft("Coffee", day: "2024-01-03").fingerprint)
-        var credit = base
-        credit.direction = .credit
-        #expect(base.fingerprint != credit.fingerprint)
+        #expect(base.fingerprint != draft("Coffee", direction: .credit).fingerprint)
         #expect(base.fingerprint == draft("Coffee").fingerprint)
     }
 
@@ -31,9 +32,7 @@ struct DraftTests {
     func validation() throws {
         #expect(throws: CoreError.self) { try draft("x").validate(accountCurrency: .USD) }
         try draft("x").validate(accountCurrency: .EUR)
-        var unnamed = draft("x")
-        unnamed.account = ""
-        #expect(throws: CoreError.self) { try unnamed.validate(accountCurrency: nil) }
+        #expect(throws: CoreError.self) { try draft("x", account: "").validate(accountCurrency: nil) }
     }
 
     @Test("the signed amount follows the direction")

@@ -35,11 +35,7 @@ struct OFXXMLReaderTests {
         let sgml = TestDocument.read(
             TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction()], ledgerBalance: "-10.00")]))
         #expect(xml.error == nil)
-        let strip = { (draft: Draft) -> Draft in
-            var copy = draft
-            copy.location = .file("")
-            return copy
-        }
+        let strip = { (draft: Draft) -> Draft in draft.with(location: .file("")) }
         #expect(xml.drafts.map(strip) == sgml.drafts.map(strip))
         #expect(xml.accounts == sgml.accounts)
         #expect(xml.balances.map(\.signedMinorUnits) == sgml.balances.map(\.signedMinorUnits))
