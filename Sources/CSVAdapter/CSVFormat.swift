@@ -73,7 +73,11 @@ public struct CSVFormat: FormatAdapter {
         let prepared = try PreparedInput(input)
         let (match, _) = try chooseMapping(for: prepared)
         try emit(.mapping(match.mapping.name))
-        try ImportSession(match: match, options: options, file: input.name).run(prepared, emit: emit)
+        // A file larger than its head is split into rows on a second thread while this one
+        // normalises them.
+        let isLarge = prepared.head.count >= PreparedInput.headSize
+        try ImportSession(match: match, options: options, file: input.name, readsAhead: isLarge)
+            .run(prepared, emit: emit)
     }
 
     // MARK: - Choosing the mapping

@@ -5,24 +5,17 @@ import LedgerCore
 /// parsing and preparing drafts (``DraftPreparation``: validation, fingerprints, occurrence
 /// numbers) on one core overlap with writing to SQLite on the other.
 ///
-/// A chunk closes after `draftsPerChunk` drafts. At most `capacity` chunks wait at a time, which
-/// keeps memory flat however large the file; a thread is woken only when it waits, so a hand-over
-/// costs a lock, not a system call, while both sides keep busy. The consumer
-/// can cancel: the adapter's next emit then throws and the reading thread winds down. The last
-/// item is always `.finished`, carrying the error that ended reading, if any.
-final class EventPipeline: @unchecked Sendable {
+/// A chunk closes after `draftsPerChunk` drafts. At most `capacity` chunks wait at a time (a
+/// ``HandOff``), which keeps memory flat however large the file. The consumer can cancel: the
+/// adapter's next emit then throws and the reading thread winds down. The last item is always
+/// `.finished`, carrying the error that ended reading, if any.
+final class EventPipeline: Sendable {
     enum Item {
         case events([PreparedEvent])
         case finished((any Error)?)
     }
 
-    private let condition = NSCondition()
-    private var items: [Item] = []
-    private var isCancelled = false
-    private let capacity: Int
-    /// Whether the consumer waits for an item, or the reading thread for room.
-    private var consumerWaits = false
-    private var producerWaits = false
+    private let queue: HandOff<Item>
 
     /// Starts reading on a new thread.
     ///
@@ -34,9 +27,10 @@ final class EventPipeline: @unchecked Sendable {
         adapter: any FormatAdapter, stream: any ByteStream, draftsPerChunk: Int, preparing: Bool = true,
         capacity: Int = 4
     ) {
-        self.capacity = capacity
+        let queue = HandOff<Item>(capacity: capacity)
+        self.queue = queue
         let work = Transfer(adapter: adapter, stream: stream)
-        let thread = Thread { [self] in
+        let thread = Thread {
             var chunk: [PreparedEvent] = []
             var drafts = 0
             var failure: (any Error)?
@@ -50,68 +44,30 @@ final class EventPipeline: @unchecked Sendable {
                     }
                     chunk.append(prepared)
                     if drafts >= draftsPerChunk {
-                        guard self.push(.events(chunk)) else { throw Cancelled() }
+                        guard queue.push(.events(chunk)) else { throw Cancelled() }
                         chunk.removeAll(keepingCapacity: true)
                         drafts = 0
                     }
                 }
-                if !chunk.isEmpty { _ = self.push(.events(chunk)) }
+                if !chunk.isEmpty { _ = queue.push(.events(chunk)) }
             } catch is Cancelled {
                 failure = nil
             } catch {
                 // The events read before the failure still go first: they precede it in the file.
-                if !chunk.isEmpty { _ = self.push(.events(chunk)) }
+                if !chunk.isEmpty { _ = queue.push(.events(chunk)) }
                 failure = error
             }
-            self.finish(failure)
+            queue.finish(.finished(failure))
         }
         thread.stackSize = 8 << 20
         thread.start()
     }
 
     /// The next item, waiting for the reading thread if needed.
-    func next() -> Item {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.isEmpty {
-            consumerWaits = true
-            condition.wait()
-        }
-        consumerWaits = false
-        let item = items.removeFirst()
-        if producerWaits { condition.broadcast() }
-        return item
-    }
+    func next() -> Item { queue.pop() }
 
     /// Asks the reading thread to stop; keep calling ``next()`` until `.finished` arrives.
-    func cancel() {
-        condition.lock()
-        isCancelled = true
-        items.removeAll { if case .events = $0 { return true } else { return false } }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func push(_ item: Item) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.count >= capacity && !isCancelled {
-            producerWaits = true
-            condition.wait()
-        }
-        producerWaits = false
-        guard !isCancelled else { return false }
-        items.append(item)
-        if consumerWaits { condition.broadcast() }
-        return true
-    }
-
-    private func finish(_ error: (any Error)?) {
-        condition.lock()
-        items.append(.finished(error))
-        condition.broadcast()
-        condition.unlock()
-    }
+    func cancel() { queue.cancel() }
 
     private struct Cancelled: Error {}
 

@@ -129,6 +129,7 @@ final class TestFeed {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/feed.json"))
     }
 
+    @discardableResult
     private func append(
         _ folder: String, stream: String, account: String?, inserted: [String] = [], updated: [String] = [],
         deleted: [String] = [], reset: Bool = false

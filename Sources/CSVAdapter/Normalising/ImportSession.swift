@@ -10,12 +10,16 @@ struct ImportSession {
     let match: HeaderMatch
     let options: AdapterOptions
     let file: String
+    /// Whether rows are split into fields on a second thread (``RowReadAhead``): worth it for a
+    /// file larger than its head.
+    let readsAhead: Bool
     private var mapping: CSVMapping { match.mapping }
 
-    init(match: HeaderMatch, options: AdapterOptions, file: String) {
+    init(match: HeaderMatch, options: AdapterOptions, file: String, readsAhead: Bool = false) {
         self.match = match
         self.options = options
         self.file = file
+        self.readsAhead = readsAhead
     }
 
     /// Reads every row and emits accounts, drafts, balances and skipped-row notes.
@@ -58,12 +62,15 @@ struct ImportSession {
         if !mapping.hasHeader {
             try rows.take(header, &normaliser, &state, &statement, emit)
         }
-        while !rows.reachedFooter, try reader.next(into: &row) {
+        // A preview stops early: its rows are read here, with no thread to start and stop.
+        var source = RowSource(reader, readingAhead: readsAhead && limit == nil)
+        defer { source.stop() }
+        while !rows.reachedFooter, try source.next(into: &row) {
             if let limit, state.draftCount >= limit { return }
             try rows.take(row, &normaliser, &state, &statement, emit)
         }
         // The footer: statement lines only.
-        while try reader.next(into: &row) {
+        while try source.next(into: &row) {
             if row.isBlank { continue }
             statement.consider(try texts(row, &normaliser.decoder), location: row.location(of: 0, file: file))
         }

@@ -106,15 +106,32 @@ struct CSVReader {
             // Room in the row for every byte left in the chunk: the scan writes without checks.
             row.length = scan.length
             row.reserve(chunk.count - cursor.index)
-            let ended = try chunk.withUnsafeBufferPointer { (input) throws(CSVError) -> Bool in
-                try row.bytes.withUnsafeMutableBufferPointer { (output) throws(CSVError) -> Bool in
-                    try CSVReader.scan(input, into: output, &row.spans, &scan, &cursor, dialect, file)
+            // The closures capture no reference-counted value: a reader on its own thread then
+            // never touches a count that the thread building drafts (the file's name) uses too.
+            let delimiter = dialect.delimiter
+            let quote = dialect.quote.map(Int.init) ?? -1
+            let ended: Bool
+            do {
+                ended = try chunk.withUnsafeBufferPointer { (input) throws(TextAfterQuote) -> Bool in
+                    try row.bytes.withUnsafeMutableBufferPointer { (output) throws(TextAfterQuote) -> Bool in
+                        try CSVReader.scan(input, into: output, &row.spans, &scan, &cursor, delimiter, quote)
+                    }
                 }
+            } catch {
+                throw CSVError(
+                    .textAfterClosingQuote(delimiter: dialect.delimiterName),
+                    at: SourceLocation(file: file, line: error.line, column: error.column))
             }
             row.length = scan.length
             try checkLength(of: row)
             if ended { return true }
         }
+    }
+
+    /// Text after a closing quote, where the scan found it (the reader adds the file's name).
+    private struct TextAfterQuote: Error {
+        let line: Int
+        let column: Int
     }
 
     /// Where a row's reading stands between chunks.
@@ -142,11 +159,8 @@ struct CSVReader {
     @inline(__always)
     private static func scan(
         _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
-        _ spans: inout [CSVRow.Span], _ scan: inout Scan, _ cursor: inout Cursor, _ dialect: CSVDialect,
-        _ file: String
-    ) throws(CSVError) -> Bool {
-        let delimiter = dialect.delimiter
-        let quote = dialect.quote.map(Int.init) ?? -1
+        _ spans: inout [CSVRow.Span], _ scan: inout Scan, _ cursor: inout Cursor, _ delimiter: UInt8, _ quote: Int
+    ) throws(TextAfterQuote) -> Bool {
         let count = input.count
         var i = cursor.index
         var length = scan.length
@@ -178,7 +192,7 @@ struct CSVReader {
                 }
                 if i < count {
                     spans.append(scan.span(end: length))
-                    if endField(input[i], &i, &scan.state, &cursor, dialect) { return true }
+                    if endField(input[i], &i, &scan.state, &cursor, delimiter) { return true }
                 }
             case .quoted:
                 var crInQuote = scan.crInQuote
@@ -227,11 +241,9 @@ struct CSVReader {
                     i += 1
                 } else if byte == delimiter || byte == 0x0A || byte == 0x0D {
                     spans.append(scan.span(end: length))
-                    if endField(byte, &i, &scan.state, &cursor, dialect) { return true }
+                    if endField(byte, &i, &scan.state, &cursor, delimiter) { return true }
                 } else {
-                    throw CSVError(
-                        .textAfterClosingQuote(delimiter: dialect.delimiterName),
-                        at: SourceLocation(file: file, line: cursor.line, column: cursor.column(i)))
+                    throw TextAfterQuote(line: cursor.line, column: cursor.column(i))
                 }
             }
         }
@@ -273,10 +285,10 @@ struct CSVReader {
     /// Moves past the delimiter or line end that ended a field; returns whether the row ended too.
     @inline(__always)
     private static func endField(
-        _ byte: UInt8, _ i: inout Int, _ state: inout State, _ cursor: inout Cursor, _ dialect: CSVDialect
+        _ byte: UInt8, _ i: inout Int, _ state: inout State, _ cursor: inout Cursor, _ delimiter: UInt8
     ) -> Bool {
         i += 1
-        if byte == dialect.delimiter {
+        if byte == delimiter {
             state = .fieldStart
             return false
         }

@@ -70,6 +70,18 @@ struct CSVRow {
         self.line = line
     }
 
+    /// Makes the row a copy of one kept in a ``RowBlock``: its bytes and its spans.
+    mutating func load(line: Int, bytes source: UnsafeBufferPointer<UInt8>, spans fields: ArraySlice<Span>) {
+        reset(line: line)
+        reserve(source.count)
+        bytes.withUnsafeMutableBufferPointer { target in
+            guard let to = target.baseAddress, let from = source.baseAddress else { return }
+            to.update(from: from, count: source.count)
+        }
+        length = source.count
+        spans.append(contentsOf: fields)
+    }
+
     /// Makes room for `count` more bytes after ``length``.
     @inline(__always)
     mutating func reserve(_ count: Int) {

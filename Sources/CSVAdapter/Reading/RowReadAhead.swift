@@ -1,0 +1,60 @@
+import Foundation
+import LedgerCore
+
+/// Splits the rest of a file into rows on a thread of its own, a block at a time, so that
+/// tokenizing a large file on one core overlaps with normalising its rows on another.
+///
+/// The reader (and its byte stream) belongs to the thread from the start until it hands over its
+/// last item, `.end`, which carries the error that stopped reading, if any. At most `capacity`
+/// blocks wait, so memory stays flat. ``stop()`` cancels and waits for `.end`: after it returns,
+/// the stream is the caller's again.
+final class RowReadAhead: Sendable {
+    enum Item {
+        case rows(RowBlock)
+        case end((any Error)?)
+    }
+
+    private let queue: HandOff<Item>
+
+    init(_ reader: CSVReader, rowsPerBlock: Int = 256, capacity: Int = 8) {
+        let queue = HandOff<Item>(capacity: capacity)
+        self.queue = queue
+        let transfer = Transfer(reader)
+        let thread = Thread {
+            var reader = transfer.reader
+            var row = CSVRow()
+            var block = RowBlock(capacity: rowsPerBlock)
+            do {
+                while try reader.next(into: &row) {
+                    block.append(row)
+                    if block.count == rowsPerBlock {
+                        guard queue.push(.rows(block)) else { break }
+                        block = RowBlock(capacity: rowsPerBlock)
+                    }
+                }
+                if block.count > 0 { _ = queue.push(.rows(block)) }
+                queue.finish(.end(nil))
+            } catch {
+                // The rows read before the error come first: they precede it in the file.
+                if block.count > 0 { _ = queue.push(.rows(block)) }
+                queue.finish(.end(error))
+            }
+        }
+        thread.start()
+    }
+
+    /// The next block, or `.end` (again and again once reached).
+    func next() -> Item { queue.pop() }
+
+    /// Stops reading and waits until the thread has let go of the stream.
+    func stop() {
+        queue.cancel()
+        while case .rows = queue.pop() {}
+    }
+
+    /// Moves the reader to the thread, which alone uses it from then on.
+    private final class Transfer: @unchecked Sendable {
+        let reader: CSVReader
+        init(_ reader: CSVReader) { self.reader = reader }
+    }
+}

@@ -1,0 +1,45 @@
+import LedgerCore
+
+/// Where a session's rows come from once the header is read: the reader itself, or, for a large
+/// file, a ``RowReadAhead`` thread that tokenizes while this thread normalises.
+///
+/// Either way the rows, and an error that stops reading, arrive in file order. Call ``stop()``
+/// before the session returns (normally or by throwing): the stream is then no longer in use.
+struct RowSource {
+    /// The reader, when this thread reads (a copy of it goes to the thread otherwise, and this
+    /// one is never used).
+    private var reader: CSVReader
+    private let readAhead: RowReadAhead?
+    private var block = RowBlock(capacity: 0)
+    private var nextIndex = 0
+
+    /// Takes the reader over; with `readingAhead`, it moves to a thread of its own.
+    init(_ reader: CSVReader, readingAhead: Bool) {
+        self.reader = reader
+        self.readAhead = readingAhead ? RowReadAhead(reader) : nil
+    }
+
+    /// Reads the next row into `row`.
+    ///
+    /// - Returns: `false` at the end of the input.
+    /// - Throws: what ``CSVReader/next(into:)`` throws, after every row before it.
+    mutating func next(into row: inout CSVRow) throws -> Bool {
+        guard let readAhead else { return try reader.next(into: &row) }
+        while nextIndex == block.count {
+            switch readAhead.next() {
+            case .rows(let next):
+                block = next
+                nextIndex = 0
+            case .end(let error):
+                if let error { throw error }
+                return false
+            }
+        }
+        block.copy(nextIndex, into: &row)
+        nextIndex += 1
+        return true
+    }
+
+    /// Stops reading ahead, if this source does, and waits for the thread to let go of the stream.
+    func stop() { readAhead?.stop() }
+}

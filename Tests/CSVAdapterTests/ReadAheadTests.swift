@@ -1,0 +1,111 @@
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+@testable import CSVAdapter
+
+/// Files larger than their head are split into rows on a second thread (``RowReadAhead``):
+/// the events, and an error's place among them, must be exactly those of reading on one thread.
+@Suite("CSV read-ahead")
+struct ReadAheadTests {
+    /// A German giro export of `rows` rows (Windows-1252, preamble and footer), with `broken`
+    /// appended after row `brokenAfter` when given.
+    static func export(rows: Int, broken: String? = nil, brokenAfter: Int = 0) -> [UInt8] {
+        var text = """
+            "Kontonummer:";"1234567890";
+            "Zeitraum:";"01.01.2024 - 31.12.2024";
+            "Anfangssaldo:";"1.234,56 EUR";
+
+            "Buchungstag";"Valuta";"Auftraggeber/Empfänger";"Verwendungszweck";"Betrag";"Soll/Haben";"Währung"
+
+            """
+        let payees = ["Bäckerei Müller", "Stadtwerke Musterstadt", "Drogerie Fröhlich", "Versicherung AG"]
+        for index in 0..<rows {
+            let day = String(format2: 1 + index % 28) + "." + String(format2: 1 + (index / 28) % 12) + ".2024"
+            let amount = "\(index % 3000),\(String(format2: index % 100))"
+            let purpose = index % 7 == 0 ? "Einkauf \"\"Woche \(index)\"\"" : "Zahlung \(index)"
+            text += "\"\(day)\";\"\(day)\";\"\(payees[index % 4])\";\"\(purpose)\";\"\(amount)\";"
+            text += "\"\(index % 5 == 0 ? "H" : "S")\";\"EUR\"\r\n"
+            if let broken, index + 1 == brokenAfter { text += broken }
+        }
+        text += "\r\n\"Endsaldo:\";\"2.918,88 EUR\";\r\n"
+        // Windows-1252: the umlauts are single bytes.
+        return text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+    }
+
+    /// The events of one session, read ahead or not, and the error that ended it.
+    static func session(_ bytes: [UInt8], readsAhead: Bool, stopAfter: Int? = nil) throws -> (
+        events: [AdapterEvent], error: String?
+    ) {
+        let format = try CSVFormat(options: Self.options)
+        let input = try PreparedInput(InMemoryByteStream(bytes, name: "big.csv", chunkSize: 4096))
+        let (match, _) = try format.chooseMapping(for: input)
+        var events: [AdapterEvent] = []
+        do {
+            try ImportSession(match: match, options: format.options, file: "big.csv", readsAhead: readsAhead)
+                .run(input) { event in
+                    events.append(event)
+                    if let stopAfter, events.count >= stopAfter { throw Stop() }
+                }
+        } catch let error as CSVError {
+            return (events, error.description)
+        } catch is Stop {
+            return (events, "stopped")
+        }
+        return (events, nil)
+    }
+
+    static let options = AdapterOptions(mappingDirectories: [bundledMappings], fileName: "big.csv")
+
+    private struct Stop: Error {}
+
+    @Test("a large file gives the same events read ahead as on one thread")
+    func sameEvents() throws {
+        let bytes = Self.export(rows: 3_000)
+        #expect(bytes.count > PreparedInput.headSize)
+        let ahead = try Self.session(bytes, readsAhead: true)
+        let direct = try Self.session(bytes, readsAhead: false)
+        #expect(ahead.error == nil)
+        // (Compared first, so that a failure doesn't print three thousand drafts.)
+        let same = ahead.events == direct.events
+        #expect(same)
+        #expect(ahead.events.filter { if case .draft = $0 { return true } else { return false } }.count == 3_000)
+        // Through the adapter, a file this size is read ahead, with the same result.
+        let adapter = runAdapter(CSVFormat.self, bytes: bytes, name: "big.csv", options: Self.options, chunkSize: 4096)
+        let sameThroughAdapter = Array(adapter.events.dropFirst()) == direct.events
+        #expect(adapter.events.first == .mapping("de-girokonto"))
+        #expect(sameThroughAdapter)
+    }
+
+    @Test(
+        "an error deep in a large file comes after every row before it, at the same place",
+        arguments: ["\"01.02.2024\";\"x\"y\";\"\";\"1,00\";\"S\";\"EUR\"\r\n", "\"01.02.2024\";\"open quote\r\n"])
+    func errorInOrder(_ broken: String) throws {
+        let bytes = Self.export(rows: 3_000, broken: broken, brokenAfter: 2_500)
+        let ahead = try Self.session(bytes, readsAhead: true)
+        let direct = try Self.session(bytes, readsAhead: false)
+        // Five lines of preamble and header, 2,500 rows, then the broken one (an open quote runs
+        // on into the next line, where the error shows).
+        let line = ahead.error.flatMap { Int($0.split(separator: ":")[1]) } ?? 0
+        #expect((2_506...2_507).contains(line), "\(ahead.error ?? "")")
+        #expect(ahead.error == direct.error)
+        #expect(ahead.events.filter { if case .draft = $0 { return true } else { return false } }.count == 2_500)
+        let same = ahead.events == direct.events
+        #expect(same)
+    }
+
+    @Test("a consumer that stops early stops the read-ahead thread, and the session returns")
+    func stopsEarly() throws {
+        let bytes = Self.export(rows: 20_000)
+        let ahead = try Self.session(bytes, readsAhead: true, stopAfter: 10)
+        #expect(ahead.error == "stopped")
+        #expect(ahead.events.count == 10)
+    }
+}
+
+extension String {
+    /// A number with at least two digits (`07`).
+    fileprivate init(format2 value: Int) {
+        self = value < 10 ? "0\(value)" : "\(value)"
+    }
+}
