@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerTestSupport
 import Testing
 
 @testable import CSVAdapter
@@ -52,5 +53,58 @@ struct DateFormatTests {
     func twoDigitYears() {
         #expect(day("01.01.69", "dd.MM.yy") == "2069-01-01")
         #expect(day("01.01.70", "dd.MM.yy") == "1970-01-01")
+    }
+}
+
+@Suite("DateFormat fixed layouts")
+struct FixedLayoutTests {
+    @Test("fixed-width numeric patterns have a layout, others don't")
+    func layouts() {
+        for pattern in ["dd.MM.yyyy", "yyyy-MM-dd", "MM/dd/yyyy", "yyyyMMdd", "dd/MM/yy"] {
+            #expect(DateFormat(pattern)?.layout != nil, "\(pattern)")
+        }
+        for pattern in ["d.M.yyyy", "d MMM yyyy", "yyyy-MM-dd HH:mm", "dd.MM.yyyy EEE", "yyyy-MM/dd"] {
+            #expect(DateFormat(pattern)?.layout == nil, "\(pattern)")
+        }
+    }
+
+    @Test(
+        "every field a layout reads gives the day the token reading gives",
+        arguments: ["dd.MM.yyyy", "yyyy-MM-dd", "MM/dd/yyyy", "yyyyMMdd", "dd/MM/yy"])
+    func agreesWithTokens(_ pattern: String) throws {
+        let format = try #require(DateFormat(pattern))
+        let layout = try #require(format.layout)
+        var generator = SeededGenerator(seed: UInt64(pattern.utf8.count))
+        let alphabet = Array("0123456789012345678901239./- ".utf8)
+        var read = 0
+        for index in 0..<20_000 {
+            // Mostly well-formed fields with a byte or two changed, and some random ones.
+            var bytes = Array(pattern.utf8).map { byte -> UInt8 in
+                "dMy".utf8.contains(byte) ? UInt8(ascii: "0") + UInt8(generator.next() % 10) : byte
+            }
+            if index % 3 == 0 {
+                bytes[Int(generator.next() % UInt64(bytes.count))] = alphabet.randomElement(using: &generator)!
+            }
+            if index % 7 == 0 {
+                bytes = (0..<Int(generator.next() % 12)).map { _ in alphabet.randomElement(using: &generator)! }
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let fast = layout.day(from: buffer) else { return }
+                read += 1
+                #expect(format.tokenDay(from: buffer) == fast, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        #expect(read > 300)
+    }
+
+    @Test("a layout refuses days that don't exist and leaves other shapes to the tokens")
+    func refuses() throws {
+        let format = try #require(DateFormat("dd.MM.yyyy"))
+        for text in ["31.02.2024", "00.01.2024", "1.2.2024", " 01.02.2024", "01.02.2024 10:00"] {
+            var copy = text
+            #expect(copy.withUTF8 { format.layout?.day(from: $0) } == nil, "\(text)")
+        }
+        #expect(format.day(from: "1.2.2024") == Day(year: 2024, month: 2, day: 1))
+        #expect(format.day(from: "01.02.2024 10:00") == Day(year: 2024, month: 2, day: 1))
     }
 }

@@ -15,10 +15,15 @@ struct RowNormaliser {
     let binding: HeaderBinding
     let datePosition: Int
     /// The booking-day format; `nil` until inferred for `"auto"`.
-    var dateFormat: DateFormat?
+    var dateFormat: DateFormat? {
+        didSet { bookingLayout = dateFormat?.layout }
+    }
     let transactionDatePosition: Int?
     /// The transaction day's declared format; `nil` to read it like the booking day.
     let transactionDateFormat: DateFormat?
+    /// The formats' fixed layouts, kept apart: reading a day by offset then copies no format.
+    private var bookingLayout: DateFormat.FixedLayout?
+    private let transactionLayout: DateFormat.FixedLayout?
     let amount: Amount
     /// An indicator column's words (lower-cased) for money out and money in.
     private(set) var debitWords: Set<String> = []
@@ -51,13 +56,17 @@ struct RowNormaliser {
         self.binding = binding
         // A needed column is bound or the binding threw; index columns are checked per row.
         datePosition = binding.position(of: mapping.date.column) ?? 0
-        if case .fixed(let format) = mapping.date.format { dateFormat = format }
+        if case .fixed(let format) = mapping.date.format {
+            dateFormat = format
+            bookingLayout = format.layout
+        }
         transactionDatePosition = binding.position(of: mapping.transactionDate?.column)
         if case .fixed(let format)? = mapping.transactionDate?.format {
             transactionDateFormat = format
         } else {
             transactionDateFormat = nil
         }
+        transactionLayout = transactionDateFormat?.layout
         switch mapping.amount {
         case .signed(let column):
             amount = .signed(binding.position(of: column) ?? 0)
@@ -94,9 +103,10 @@ struct RowNormaliser {
     @inline(__always)
     mutating func draft(from row: CSVRow, account: String) throws(CSVError) -> Draft {
         let currency = try currency(of: row)
-        let bookingDay = try day(row, datePosition)
-        let transactionDay = try transactionDatePosition.flatMap { (position) throws(CSVError) -> Day? in
-            row.isEmpty(position) ? nil : try day(row, position, format: transactionDateFormat)
+        let bookingDay = try day(row, datePosition, isTransactionDay: false)
+        var transactionDay: Day?
+        if let transactionDatePosition, !row.isEmpty(transactionDatePosition) {
+            transactionDay = try day(row, transactionDatePosition, isTransactionDay: true)
         }
         let (money, direction) = try money(of: row, currency: currency)
         let description = try joined(row, descriptionPositions, separator: descriptionSeparator, ascii: asciiSeparator)
@@ -222,11 +232,17 @@ struct RowNormaliser {
         return result
     }
 
-    /// A day from a cell, read with `format` (`nil`: the booking day's format).
-    private mutating func day(_ row: CSVRow, _ position: Int, format declared: DateFormat? = nil) throws(CSVError)
-        -> Day
-    {
-        guard let format = declared ?? dateFormat else {
+    /// A day from a cell: the booking day's, or the transaction day's with its own format when
+    /// it declares one.
+    private mutating func day(_ row: CSVRow, _ position: Int, isTransactionDay: Bool) throws(CSVError) -> Day {
+        let ownFormat = isTransactionDay && transactionDateFormat != nil
+        // The usual case: a fixed-width pattern, read by offset.
+        if let layout = ownFormat ? transactionLayout : bookingLayout,
+            let found = try row.withField(position, { (bytes) throws(CSVError) in layout.day(from: bytes) })
+        {
+            return found
+        }
+        guard let format = ownFormat ? transactionDateFormat : dateFormat else {
             preconditionFailure("rows are normalised only once the date format is known")
         }
         let found = try row.withField(position) { (bytes) throws(CSVError) -> Day? in

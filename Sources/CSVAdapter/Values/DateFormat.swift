@@ -20,6 +20,75 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
     let tokens: [Token]
+    /// Where the numbers stand, for a pattern of fixed width (`dd.MM.yyyy`, `yyyy-MM-dd`,
+    /// `yyyyMMdd`); `nil` for any other.
+    let layout: FixedLayout?
+
+    /// A fixed-width numeric pattern: two-digit day and month, a four- or two-digit year, and
+    /// one separator byte at the positions in `separators`. A field of exactly that shape is read
+    /// by offset; any other field takes the token-by-token reading, which gives the same day for
+    /// every field this accepts.
+    struct FixedLayout: Sendable, Hashable {
+        var length = 0
+        var day = 0
+        var month = 0
+        var year = 0
+        var yearDigits = 4
+        var separator: UInt8 = 0
+        /// A bit per position holding the separator.
+        var separators: UInt32 = 0
+
+        /// The layout of a pattern, or `nil` when it is not a fixed-width numeric one.
+        init?(_ pattern: String) {
+            let scalars = Array(pattern.unicodeScalars)
+            var index = 0
+            var sawDay = false
+            var sawMonth = false
+            var sawYear = false
+            while index < scalars.count {
+                let scalar = scalars[index]
+                var run = 1
+                while index + run < scalars.count, scalars[index + run] == scalar { run += 1 }
+                switch (scalar, run) {
+                case ("d", 2): (day, sawDay) = (length, true)
+                case ("M", 2): (month, sawMonth) = (length, true)
+                case ("y", 4), ("y", 2): (year, yearDigits, sawYear) = (length, run, true)
+                default:
+                    guard run == 1, scalar.isASCII, !scalar.properties.isAlphabetic, scalar != " ",
+                        separator == 0 || separator == UInt8(scalar.value)
+                    else { return nil }
+                    separator = UInt8(scalar.value)
+                    separators |= 1 << UInt32(length)
+                }
+                length += run
+                index += run
+            }
+            guard sawDay, sawMonth, sawYear, length <= 16 else { return nil }
+        }
+
+        /// The day in a field of exactly this shape; `nil` for any other field.
+        @inline(__always)
+        func day(from bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+            guard bytes.count == length else { return nil }
+            var value = 0
+            for offset in 0..<length {
+                let byte = bytes[offset]
+                if separators & (1 << UInt32(offset)) != 0 {
+                    guard byte == separator else { return nil }
+                } else if byte &- 0x30 >= 10 {
+                    return nil
+                }
+            }
+            func number(_ start: Int, _ digits: Int) -> Int {
+                value = 0
+                for offset in start..<start + digits { value = value * 10 + Int(bytes[offset] &- 0x30) }
+                return value
+            }
+            var year = number(self.year, yearDigits)
+            if yearDigits == 2 { year += year < 70 ? 2000 : 1900 }
+            return Day(year: year, month: number(month, 2), day: number(self.day, 2))
+        }
+    }
 
     /// Compiles a pattern.
     ///
@@ -55,6 +124,7 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         let hasMonth = tokens.contains(.month) || tokens.contains(.monthName)
         guard hasYear, hasMonth, tokens.contains(.day) else { return nil }
         self.tokens = tokens
+        self.layout = FixedLayout(pattern)
     }
 
     public var description: String { pattern }
@@ -63,6 +133,12 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Returns: the day, or `nil` when the text doesn't match or names no real day.
     func day(from bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+        if let layout, let day = layout.day(from: bytes) { return day }
+        return tokenDay(from: bytes)
+    }
+
+    /// The token-by-token reading behind ``day(from:)-(UnsafeBufferPointer<UInt8>)``.
+    func tokenDay(from bytes: UnsafeBufferPointer<UInt8>) -> Day? {
         var i = 0
         var end = bytes.count
         while i < end, bytes[i] == 0x20 { i += 1 }
