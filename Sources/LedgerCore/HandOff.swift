@@ -16,6 +16,8 @@ import Foundation
 /// // consumer thread:  while case let chunk = queue.pop(), chunk != .end { use(chunk) }
 /// ```
 public final class HandOff<Item>: @unchecked Sendable {
+    /// Both threads write this object's fields: keep other objects off its cache lines.
+    private let leadingPad: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private let condition = NSCondition()
     private let capacity: Int
     private var items: [Item] = []
@@ -23,6 +25,7 @@ public final class HandOff<Item>: @unchecked Sendable {
     private var isCancelled = false
     private var consumerWaits = false
     private var producerWaits = false
+    private let trailingPad: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     /// Creates a queue holding at most `capacity` items (at least one).
     public init(capacity: Int) {

@@ -12,7 +12,10 @@ struct EmitState {
     private var tracker = BalanceTracker()
     private var earliest: Day?
     private var latest: Day?
-    private var lastAccount: (name: String, row: String?)?
+    /// The account of the last row, and the account column's text it came from (rows come in
+    /// runs of one account).
+    private var lastAccount: String?
+    private var lastRowAccount: String?
     private var lastDeclared: (name: String, currency: Currency)?
 
     mutating func noteSkipped(at location: SourceLocation) {
@@ -26,21 +29,21 @@ struct EmitState {
         _ emit: (AdapterEvent) throws -> Void
     ) throws {
         let rowAccount = try normaliser.accountName(of: row)
-        var account: String
-        if let lastAccount, lastAccount.row == rowAccount {
-            account = lastAccount.name
+        if lastAccount == nil || lastRowAccount != rowAccount {
+            lastAccount = session.accountName(row: rowAccount, statement: statement)
+            lastRowAccount = rowAccount
+        }
+        let draft: Draft
+        if session.accountPerCurrency {
+            let account = (lastAccount ?? "") + " " + (try normaliser.currency(of: row)).code
+            draft = try normaliser.draft(from: row, account: account)
         } else {
-            account = session.accountName(row: rowAccount, statement: statement)
-            lastAccount = (account, rowAccount)
+            draft = try normaliser.draft(from: row, account: lastAccount ?? "")
         }
-        if session.match.mapping.accountPerCurrency {
-            account += " " + (try normaliser.currency(of: row)).code
-        }
-        let draft = try normaliser.draft(from: row, account: account)
         // Usually the same account as the row before, already declared.
-        if lastDeclared?.name != account || lastDeclared?.currency != draft.amount.currency {
-            try declare(account, of: draft, rowAccount: rowAccount, statement, session, emit)
-            lastDeclared = (account, draft.amount.currency)
+        if lastDeclared?.name != draft.account || lastDeclared?.currency != draft.amount.currency {
+            try declare(draft.account, of: draft, rowAccount: rowAccount, statement, session, emit)
+            lastDeclared = (draft.account, draft.amount.currency)
         }
         tracker.record(draft)
         if earliest.map({ draft.bookingDay < $0 }) ?? true { earliest = draft.bookingDay }

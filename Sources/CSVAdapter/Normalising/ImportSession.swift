@@ -121,6 +121,8 @@ struct ImportSession {
     }
 
     var accountKind: AccountKind { mapping.accountKind }
+    /// Whether each currency of a row's account is an account of its own (`Card EUR`).
+    var accountPerCurrency: Bool { mapping.accountPerCurrency }
     var institution: String? { mapping.institution }
     var mappingForSession: CSVMapping { mapping }
 }
