@@ -79,8 +79,10 @@ public struct BatchImporter {
             }
             let reader = try adapter.init(options: options)
             // Chunks of at least a thousand drafts: hand-overs stay rare however small the batches.
+            // A dry run's chunks hold only counts, so they may stand for many more.
+            let perChunk = ledger == nil ? 1 << 16 : max(batchSize, 1024)
             let pipeline = EventPipeline(
-                adapter: reader, stream: stream, draftsPerChunk: max(batchSize, 1024), preparing: ledger != nil)
+                adapter: reader, stream: stream, draftsPerChunk: perChunk, preparing: ledger != nil)
             try Self.consume(pipeline, into: &session)
             try session.flush()
             try session.runCheckpoints()

@@ -13,9 +13,9 @@ struct PreparedDraft: Sendable {
 /// An adapter's event after preparation: drafts carry their identity, the rest pass through.
 enum PreparedEvent: Sendable {
     case draft(PreparedDraft)
-    /// A dry run's draft, checked on the reading thread: only the count crosses, so the draft
-    /// is built and freed on one thread.
-    case checked
+    /// A run of a dry run's drafts, checked on the reading thread: only their count crosses, so
+    /// each draft is built and freed on one thread.
+    case checked(Int)
     case other(AdapterEvent)
 }
 
@@ -25,7 +25,7 @@ enum PreparedEvent: Sendable {
 /// It runs on the reading thread, beside the adapter, so that the writing thread only binds and
 /// steps.
 ///
-/// A dry run, which stores nothing, only validates: ``check(_:)`` instead of ``prepare(_:)``.
+/// A dry run, which stores nothing, only validates: ``checkDraft(_:)`` before ``prepare(_:)``.
 struct DraftPreparation {
     private var declared: [String: AccountReference] = [:]
     private var occurrences: [OccurrenceKey: Int32] = [:]
@@ -34,17 +34,18 @@ struct DraftPreparation {
     private var lastAccount: String?
     private var lastCurrency: Currency?
 
-    /// Checks one event of a dry run: a draft is validated in place and becomes
-    /// ``PreparedEvent/checked`` (nothing is copied, so the draft is freed where it was built).
+    /// Checks one event of a dry run when it is a draft: validated in place, nothing copied, so
+    /// the draft is freed where it was built.
     ///
+    /// - Returns: whether the event was a draft (other events go through ``prepare(_:)``).
     /// - Throws: as ``prepare(_:)``.
-    mutating func check(_ event: borrowing AdapterEvent) throws -> PreparedEvent {
+    mutating func checkDraft(_ event: borrowing AdapterEvent) throws -> Bool {
         switch event {
         case .draft(let draft):
             try validate(draft)
-            return .checked
+            return true
         default:
-            return try prepare(copy event)
+            return false
         }
     }
 

@@ -31,30 +31,26 @@ final class EventPipeline: Sendable {
         self.queue = queue
         let work = Transfer(adapter: adapter, stream: stream)
         let thread = Thread {
-            var chunk: [PreparedEvent] = []
-            var drafts = 0
+            var chunk = Chunk()
             var failure: (any Error)?
             var preparation = DraftPreparation()
             do {
                 try work.adapter.drafts(from: work.stream) { event in
-                    let prepared = try preparing ? preparation.prepare(event) : preparation.check(event)
-                    switch prepared {
-                    case .draft, .checked: drafts += 1
-                    case .other: break
+                    if !preparing, try preparation.checkDraft(event) {
+                        chunk.addChecked()
+                    } else {
+                        chunk.add(try preparation.prepare(event))
                     }
-                    chunk.append(prepared)
-                    if drafts >= draftsPerChunk {
-                        guard queue.push(.events(chunk)) else { throw Cancelled() }
-                        chunk.removeAll(keepingCapacity: true)
-                        drafts = 0
+                    if chunk.drafts >= draftsPerChunk {
+                        guard queue.push(.events(chunk.take())) else { throw Cancelled() }
                     }
                 }
-                if !chunk.isEmpty { _ = queue.push(.events(chunk)) }
+                if !chunk.isEmpty { _ = queue.push(.events(chunk.take())) }
             } catch is Cancelled {
                 failure = nil
             } catch {
                 // The events read before the failure still go first: they precede it in the file.
-                if !chunk.isEmpty { _ = queue.push(.events(chunk)) }
+                if !chunk.isEmpty { _ = queue.push(.events(chunk.take())) }
                 failure = error
             }
             queue.finish(.finished(failure))
@@ -70,6 +66,55 @@ final class EventPipeline: Sendable {
     func cancel() { queue.cancel() }
 
     private struct Cancelled: Error {}
+
+    /// The chunk being filled. A run of checked drafts (a dry run's) is kept as a count until
+    /// another event or the hand-over closes it, so a dry run's chunks stay small however many
+    /// drafts they stand for.
+    private struct Chunk {
+        private var events: [PreparedEvent] = []
+        private var checked = 0
+        /// Drafts in the chunk, checked ones included.
+        private(set) var drafts = 0
+
+        var isEmpty: Bool { events.isEmpty && checked == 0 }
+
+        /// Counts a dry run's checked draft.
+        mutating func addChecked() {
+            checked += 1
+            drafts += 1
+        }
+
+        mutating func add(_ event: PreparedEvent) {
+            switch event {
+            case .checked(let count):
+                checked += count
+                drafts += count
+            case .draft:
+                closeRun()
+                events.append(event)
+                drafts += 1
+            case .other:
+                closeRun()
+                events.append(event)
+            }
+        }
+
+        /// The events so far, in order; the chunk starts again empty.
+        mutating func take() -> [PreparedEvent] {
+            closeRun()
+            defer {
+                events.removeAll(keepingCapacity: true)
+                drafts = 0
+            }
+            return events
+        }
+
+        private mutating func closeRun() {
+            guard checked > 0 else { return }
+            events.append(.checked(checked))
+            checked = 0
+        }
+    }
 
     /// Moves the adapter and its stream to the reading thread, which alone uses them until it ends.
     private final class Transfer: @unchecked Sendable {

@@ -36,8 +36,8 @@ struct ImportSession {
         switch event {
         case .draft(let prepared):
             try add(prepared)
-        case .checked:
-            try count()
+        case .checked(let count):
+            for _ in 0..<count { try countChecked() }
         case .other(.account(let reference)):
             declared[reference.name] = reference
             if !report.accounts.contains(reference.name) { report.accounts.append(reference.name) }
@@ -144,7 +144,7 @@ struct ImportSession {
     // MARK: - Private
 
     /// Counts a dry run's checked draft: batches mark progress, nothing is kept.
-    private mutating func count() throws {
+    private mutating func countChecked() throws {
         report.read += 1
         batchDrafts += 1
         if batchDrafts >= batchSize { try flush() }
