@@ -47,7 +47,8 @@ struct RowNormaliser {
     private var scratch: [UInt8] = []
     private var joinScratch: [UInt8] = []
     /// The last currency cell's raw bytes and what they meant (cells repeat row after row).
-    private var lastCurrency: (bytes: [UInt8], currency: Currency)?
+    private var lastCurrencyBytes: [UInt8] = []
+    private var lastCurrency: Currency?
     /// Indicator cells seen, as raw bytes, with the direction each meant (a handful at most).
     private var knownIndicators: [(bytes: [UInt8], direction: Direction)] = []
 
@@ -109,7 +110,12 @@ struct RowNormaliser {
             transactionDay = try day(row, transactionDatePosition, isTransactionDay: true)
         }
         let (money, direction) = try money(of: row, currency: currency)
-        let description = try joined(row, descriptionPositions, separator: descriptionSeparator, ascii: asciiSeparator)
+        var description: String
+        if let text = Self.joinedInOnePass(row, descriptionPositions, asciiSeparator, decoder) {
+            description = text
+        } else {
+            description = try joined(row, descriptionPositions, separator: descriptionSeparator, ascii: asciiSeparator)
+        }
         let memo =
             memoPositions.isEmpty ? "" : try joined(row, memoPositions, separator: " ", ascii: Self.memoSeparator)
         var externalID: String?
@@ -133,12 +139,13 @@ struct RowNormaliser {
     /// The row's currency: its currency column, else the mapping's.
     mutating func currency(of row: CSVRow) throws(CSVError) -> Currency {
         if let currencyPosition, !row.isEmpty(currencyPosition) {
-            if let last = lastCurrency, row.field(currencyPosition, equals: last.bytes) { return last.currency }
+            if let lastCurrency, row.field(currencyPosition, equals: lastCurrencyBytes) { return lastCurrency }
             let code = try text(row, currencyPosition)
             guard let currency = Currency(code: code) else {
                 throw bad(row, currencyPosition, code, "an ISO 4217 currency code such as EUR or USD")
             }
-            lastCurrency = (row.bytes(of: currencyPosition), currency)
+            lastCurrencyBytes = row.bytes(of: currencyPosition)
+            lastCurrency = currency
             return currency
         }
         if let defaultCurrency { return defaultCurrency }
@@ -216,6 +223,17 @@ struct RowNormaliser {
             }
         } catch {
             return try joinedSlowly(row, positions, separator: separator)
+        }
+    }
+
+    /// The one-pass join (``FieldDecoder/joined(_:_:separator:)``), or `nil` for the careful way.
+    /// Static: the caller lends its arrays for the call instead of copying them for a mutating one.
+    private static func joinedInOnePass(
+        _ row: CSVRow, _ positions: [Int], _ separator: [UInt8]?, _ decoder: FieldDecoder
+    ) -> String? {
+        guard let separator else { return nil }
+        return row.withTrimmedFields(positions) { all, ranges in
+            separator.withUnsafeBufferPointer { decoder.joined(all, ranges, separator: $0) }
         }
     }
 
