@@ -77,6 +77,47 @@ struct ReadAheadTests {
         #expect(sameThroughAdapter)
     }
 
+    /// A generic UTF-8 export of `rows` rows (ISO days, a running balance), with accented and
+    /// multi-line descriptions among them; the encoding is not declared.
+    static func genericExport(rows: Int) -> [UInt8] {
+        var text = "Date,Description,Amount,Balance\r\n"
+        var balance = 0
+        for index in 0..<rows {
+            let day = "2024-" + String(format2: 1 + (index / 28) % 12) + "-" + String(format2: 1 + index % 28)
+            let amount = (index % 2 == 0 ? -1 : 1) * (100 + index % 900)
+            balance += amount
+            let description =
+                switch index % 5 {
+                case 0: "Café \(index)"
+                case 1: "\"Line\none \(index)\""
+                case 2: "\"Quote \"\"\(index)\"\"\""
+                default: "Shop \(index)"
+                }
+            text += "\(day),\(description),\(cents(amount)),\(cents(balance))\r\n"
+        }
+        return Array(text.utf8)
+    }
+
+    static func cents(_ value: Int) -> String {
+        let sign = value < 0 ? "-" : ""
+        return "\(sign)\(abs(value) / 100).\(String(format2: abs(value) % 100))"
+    }
+
+    @Test("an undeclared UTF-8 file, with multi-line and accented descriptions, reads the same ahead")
+    func undeclaredEncoding() throws {
+        let bytes = Self.genericExport(rows: 4_000)
+        #expect(bytes.count > PreparedInput.headSize)
+        let ahead = try Self.session(bytes, readsAhead: true)
+        let direct = try Self.session(bytes, readsAhead: false)
+        #expect(ahead.error == nil)
+        let same = ahead.events == direct.events
+        #expect(same)
+        let descriptions = ahead.events.compactMap { event -> String? in
+            if case .draft(let draft) = event { return draft.description } else { return nil }
+        }
+        #expect(descriptions.prefix(3) == ["Café 0", "Line one 1", "Quote \"2\""])
+    }
+
     @Test(
         "an error deep in a large file comes after every row before it, at the same place",
         arguments: ["\"01.02.2024\";\"x\"y\";\"\";\"1,00\";\"S\";\"EUR\"\r\n", "\"01.02.2024\";\"open quote\r\n"])

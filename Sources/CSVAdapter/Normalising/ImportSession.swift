@@ -63,7 +63,8 @@ struct ImportSession {
             try rows.take(header, &normaliser, &state, &statement, emit)
         }
         // A preview stops early: its rows are read here, with no thread to start and stop.
-        var source = RowSource(reader, readingAhead: readsAhead && limit == nil)
+        let preparer = RowPreparer(for: normaliser, declaredEncoding: mapping.encoding)
+        var source = RowSource(reader, readingAhead: readsAhead && limit == nil, preparer: preparer)
         defer { source.stop() }
         while !rows.reachedFooter, try source.next(into: &row) {
             if let limit, state.draftCount >= limit { return }

@@ -22,8 +22,8 @@ struct RowNormaliser {
     /// The transaction day's declared format; `nil` to read it like the booking day.
     let transactionDateFormat: DateFormat?
     /// The formats' fixed layouts, kept apart: reading a day by offset then copies no format.
-    private var bookingLayout: DateFormat.FixedLayout?
-    private let transactionLayout: DateFormat.FixedLayout?
+    private(set) var bookingLayout: DateFormat.FixedLayout?
+    let transactionLayout: DateFormat.FixedLayout?
     let amount: Amount
     /// An indicator column's words (lower-cased) for money out and money in.
     private(set) var debitWords: Set<String> = []
@@ -33,7 +33,7 @@ struct RowNormaliser {
     let descriptionPositions: [Int]
     let descriptionSeparator: String
     /// The separator's bytes when it is ASCII (then descriptions join in one pass).
-    private let asciiSeparator: [UInt8]?
+    let asciiSeparator: [UInt8]?
     private static let memoSeparator: [UInt8] = [0x20]
     let memoPositions: [Int]
     let idPosition: Int?
@@ -104,14 +104,26 @@ struct RowNormaliser {
     @inline(__always)
     mutating func draft(from row: CSVRow, account: String) throws(CSVError) -> Draft {
         let currency = try currency(of: row)
-        let bookingDay = try day(row, datePosition, isTransactionDay: false)
+        // Days and the description may come ready from the read-ahead thread (``RowPreparer``).
+        var bookingDay: Day
+        if let prepared = row.prepared.bookingDay {
+            bookingDay = prepared
+        } else {
+            bookingDay = try day(row, datePosition, isTransactionDay: false)
+        }
         var transactionDay: Day?
         if let transactionDatePosition, !row.isEmpty(transactionDatePosition) {
-            transactionDay = try day(row, transactionDatePosition, isTransactionDay: true)
+            if let prepared = row.prepared.transactionDay {
+                transactionDay = prepared
+            } else {
+                transactionDay = try day(row, transactionDatePosition, isTransactionDay: true)
+            }
         }
         let (money, direction) = try money(of: row, currency: currency)
         var description: String
-        if let text = Self.joinedInOnePass(row, descriptionPositions, asciiSeparator, decoder) {
+        if let prepared = row.prepared.description {
+            description = row.text(in: prepared)
+        } else if let text = Self.joinedInOnePass(row, descriptionPositions, asciiSeparator, decoder) {
             description = text
         } else {
             description = try joined(row, descriptionPositions, separator: descriptionSeparator, ascii: asciiSeparator)

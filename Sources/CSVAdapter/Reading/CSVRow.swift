@@ -25,6 +25,9 @@ struct CSVRow {
     var spans: [Span] = []
     /// The line where the row starts.
     private(set) var line = 0
+    /// What the read-ahead thread already worked out for this row (``RowPreparer``); the
+    /// description's UTF-8 is kept after the fields' bytes.
+    private(set) var prepared = PreparedFields()
     /// The field being built by ``startField(line:column:)``: where it starts in the file and
     /// in ``bytes``.
     private var openColumn = 1
@@ -57,6 +60,7 @@ struct CSVRow {
     var compacted: CSVRow {
         var copy = self
         copy.bytes = Array(bytes[0..<length])
+        copy.prepared.description = nil
         return copy
     }
 
@@ -65,21 +69,34 @@ struct CSVRow {
 
     mutating func reset(line: Int) {
         length = 0
+        prepared = PreparedFields()
         openStart = 0
         spans.removeAll(keepingCapacity: true)
         self.line = line
     }
 
-    /// Makes the row a copy of one kept in a ``RowBlock``: its bytes and its spans.
-    mutating func load(line: Int, bytes source: UnsafeBufferPointer<UInt8>, spans fields: ArraySlice<Span>) {
+    /// Makes the row a copy of one kept in a ``RowBlock``: its bytes, its spans and what was
+    /// prepared for it, with the description's UTF-8 in `text`.
+    mutating func load(
+        line: Int, bytes source: UnsafeBufferPointer<UInt8>, spans fields: ArraySlice<Span>,
+        prepared: PreparedFields, text: UnsafeBufferPointer<UInt8>
+    ) {
         reset(line: line)
-        reserve(source.count)
+        reserve(source.count + text.count)
         bytes.withUnsafeMutableBufferPointer { target in
-            guard let to = target.baseAddress, let from = source.baseAddress else { return }
-            to.update(from: from, count: source.count)
+            guard let to = target.baseAddress else { return }
+            if let from = source.baseAddress { to.update(from: from, count: source.count) }
+            if let from = text.baseAddress { (to + source.count).update(from: from, count: text.count) }
         }
         length = source.count
         spans.append(contentsOf: fields)
+        self.prepared = prepared
+        self.prepared.description = prepared.description.map { _ in length..<length + text.count }
+    }
+
+    /// Text kept in the row's storage as UTF-8 (a prepared description).
+    func text(in range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     /// Makes room for `count` more bytes after ``length``.
@@ -131,6 +148,14 @@ struct CSVRow {
         return try bytes.withUnsafeBufferPointer { (all) throws(CSVError) -> R in
             try body(UnsafeBufferPointer(rebasing: all[span.start..<span.end]))
         }
+    }
+
+    /// Calls `body` with a field's bytes (empty past the row's end), for code that throws nothing.
+    @inline(__always)
+    func withPlainField<R>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard field < count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let span = spans[field]
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span.start..<span.end])) }
     }
 
     /// Calls `body` with the row's bytes and, for each of `positions`, the field's range in them

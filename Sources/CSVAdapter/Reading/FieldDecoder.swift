@@ -66,6 +66,45 @@ struct FieldDecoder {
         _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
         separator: UnsafeBufferPointer<UInt8>
     ) -> String? {
+        guard let size = joinedSize(all, ranges, separator: separator) else { return nil }
+        var isValid = true
+        let text = String(unsafeUninitializedCapacity: size) { output in
+            guard let count = writeJoined(all, ranges, separator: separator, into: output) else {
+                isValid = false
+                return 0
+            }
+            return count
+        }
+        return isValid ? text : nil
+    }
+
+    /// The same join as ``joined(_:_:separator:)``, as UTF-8 written into `text` from `length`
+    /// on (`text` is grown as needed; its bytes past `length` are room, not content).
+    ///
+    /// - Returns: `false`, leaving `length` as it was, where that returns `nil`.
+    func appendJoined(
+        _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
+        separator: UnsafeBufferPointer<UInt8>, to text: inout [UInt8], length: inout Int
+    ) -> Bool {
+        guard let size = joinedSize(all, ranges, separator: separator) else { return false }
+        if text.count < length + size {
+            text.append(contentsOf: repeatElement(0, count: max(length + size, 2 * text.count) - text.count))
+        }
+        let start = length
+        let written = text.withUnsafeMutableBufferPointer { buffer in
+            writeJoined(all, ranges, separator: separator, into: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+        }
+        guard let written else { return false }
+        length += written
+        return true
+    }
+
+    /// The most bytes the join takes, or `nil` when it is not for the one-pass way: a NUL or a
+    /// line break, or a byte above ASCII with no single-byte encoding in force.
+    private func joinedSize(
+        _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
+        separator: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
         var length = 0
         var high = 0
         var parts = 0
@@ -83,47 +122,49 @@ struct FieldDecoder {
         }
         if high > 0 && highBytes.isEmpty { return nil }
         if parts > 1 { length += separator.count * (parts - 1) }
-        var isValid = true
-        let text = highBytes.withUnsafeBufferPointer { table in
-            String(unsafeUninitializedCapacity: length + 2 * high) { output in
-                guard let target = output.baseAddress, let source = all.baseAddress else { return 0 }
-                var count = 0
-                var first = true
-                for range in ranges where !range.isEmpty {
-                    if !first, let separatorBytes = separator.baseAddress {
-                        (target + count).update(from: separatorBytes, count: separator.count)
-                        count += separator.count
-                    }
-                    first = false
-                    if high == 0 || FieldDecoder.isASCII(UnsafeBufferPointer(rebasing: all[range])) {
-                        (target + count).update(from: source + range.lowerBound, count: range.count)
-                        count += range.count
+        return length + 2 * high
+    }
+
+    /// Writes the join into `output` (room for ``joinedSize(_:_:separator:)``): the bytes written,
+    /// or `nil` for a byte the single-byte encoding lacks.
+    private func writeJoined(
+        _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
+        separator: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int? {
+        guard let target = output.baseAddress, let source = all.baseAddress else { return 0 }
+        return highBytes.withUnsafeBufferPointer { (table) -> Int? in
+            var count = 0
+            var first = true
+            for range in ranges where !range.isEmpty {
+                if !first, let separatorBytes = separator.baseAddress {
+                    (target + count).update(from: separatorBytes, count: separator.count)
+                    count += separator.count
+                }
+                first = false
+                if FieldDecoder.isASCII(UnsafeBufferPointer(rebasing: all[range])) {
+                    (target + count).update(from: source + range.lowerBound, count: range.count)
+                    count += range.count
+                    continue
+                }
+                for index in range {
+                    let byte = all[index]
+                    if byte < 0x80 {
+                        target[count] = byte
+                        count += 1
                         continue
                     }
-                    for index in range {
-                        let byte = all[index]
-                        if byte < 0x80 {
-                            target[count] = byte
-                            count += 1
-                            continue
-                        }
-                        var packed = table[Int(byte &- 0x80)]
-                        let width = Int(packed >> 24)
-                        if width == 0 {
-                            isValid = false
-                            return 0
-                        }
-                        for _ in 0..<width {
-                            target[count] = UInt8(truncatingIfNeeded: packed)
-                            packed >>= 8
-                            count += 1
-                        }
+                    var packed = table[Int(byte &- 0x80)]
+                    let width = Int(packed >> 24)
+                    guard width > 0 else { return nil }
+                    for _ in 0..<width {
+                        target[count] = UInt8(truncatingIfNeeded: packed)
+                        packed >>= 8
+                        count += 1
                     }
                 }
-                return count
             }
+            return count
         }
-        return isValid ? text : nil
     }
 
     /// Whether every byte is ASCII.

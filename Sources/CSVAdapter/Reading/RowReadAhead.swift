@@ -16,7 +16,8 @@ final class RowReadAhead: Sendable {
 
     private let queue: HandOff<Item>
 
-    init(_ reader: CSVReader, rowsPerBlock: Int = 256, capacity: Int = 8) {
+    /// Starts reading; `preparer` does part of each row's normalising on the same thread.
+    init(_ reader: CSVReader, preparer: RowPreparer?, rowsPerBlock: Int = 256, capacity: Int = 8) {
         let queue = HandOff<Item>(capacity: capacity)
         self.queue = queue
         let transfer = Transfer(reader)
@@ -26,7 +27,7 @@ final class RowReadAhead: Sendable {
             var block = RowBlock(capacity: rowsPerBlock)
             do {
                 while try reader.next(into: &row) {
-                    block.append(row)
+                    block.append(row, preparer: preparer)
                     if block.count == rowsPerBlock {
                         guard queue.push(.rows(block)) else { break }
                         block = RowBlock(capacity: rowsPerBlock)

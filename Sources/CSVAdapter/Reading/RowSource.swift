@@ -13,10 +13,11 @@ struct RowSource {
     private var block = RowBlock(capacity: 0)
     private var nextIndex = 0
 
-    /// Takes the reader over; with `readingAhead`, it moves to a thread of its own.
-    init(_ reader: CSVReader, readingAhead: Bool) {
+    /// Takes the reader over; with `readingAhead`, it moves to a thread of its own, where
+    /// `preparer` does part of each row's normalising too.
+    init(_ reader: CSVReader, readingAhead: Bool, preparer: RowPreparer? = nil) {
         self.reader = reader
-        self.readAhead = readingAhead ? RowReadAhead(reader) : nil
+        self.readAhead = readingAhead ? RowReadAhead(reader, preparer: preparer) : nil
     }
 
     /// Reads the next row into `row`.
