@@ -21,8 +21,8 @@ struct RowPreparer: Sendable {
         // Only a declared encoding: an undecided one is settled by the normaliser, in file order.
         decoder = FieldDecoder(declared: declaredEncoding)
         bookingDay = normaliser.bookingLayout.map { (normaliser.datePosition, $0) }
-        let ownLayout = normaliser.transactionDateFormat == nil ? normaliser.bookingLayout : normaliser.transactionLayout
-        if let position = normaliser.transactionDatePosition, let layout = ownLayout {
+        let layout = normaliser.transactionDateFormat == nil ? normaliser.bookingLayout : normaliser.transactionLayout
+        if let position = normaliser.transactionDatePosition, let layout {
             transactionDay = (position, layout)
         } else {
             transactionDay = nil
