@@ -174,6 +174,29 @@ struct CSVReader {
                 scan.sawAnything = true
                 scan.open = OpenField(start: length, column: cursor.column(i), line: cursor.line)
                 if Int(input[i]) == quote {
+                    // The usual quoted field, read in one go: no quote or line break inside, and
+                    // the delimiter or the line's end right after the closing quote, in this chunk.
+                    var j = i + 1
+                    var end = length
+                    skipWords(input, output, &j, &end, UInt8(truncatingIfNeeded: quote), 0x0A, 0x0D)
+                    while j < count {
+                        let byte = input[j]
+                        if Int(byte) == quote || byte == 0x0A || byte == 0x0D { break }
+                        output[end] = byte
+                        end += 1
+                        j += 1
+                    }
+                    if j + 1 < count, Int(input[j]) == quote {
+                        let next = input[j + 1]
+                        if next == delimiter || next == 0x0A || next == 0x0D {
+                            length = end
+                            i = j + 1
+                            spans.append(scan.span(end: length))
+                            if endField(next, &i, &scan.state, &cursor, delimiter) { return true }
+                            continue
+                        }
+                    }
+                    // Anything else goes through the states from the opening quote.
                     scan.state = .quoted
                     scan.quoteLine = cursor.line
                     scan.quoteColumn = cursor.column(i)
