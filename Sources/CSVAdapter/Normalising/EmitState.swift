@@ -13,10 +13,13 @@ struct EmitState {
     private var earliest: Day?
     private var latest: Day?
     /// The account of the last row, and the account column's text it came from (rows come in
-    /// runs of one account).
-    private var lastAccount: String?
+    /// runs of one account). Kept as plain values, so that reading them copies nothing.
+    private var hasAccount = false
+    private var lastAccount = ""
     private var lastRowAccount: String?
-    private var lastDeclared: (name: String, currency: Currency)?
+    /// The account and currency last declared (or found declared).
+    private var declaredName = ""
+    private var declaredCurrency: Currency?
 
     mutating func noteSkipped(at location: SourceLocation) {
         skippedCount += 1
@@ -29,21 +32,23 @@ struct EmitState {
         _ emit: (AdapterEvent) throws -> Void
     ) throws {
         let rowAccount = try normaliser.accountName(of: row)
-        if lastAccount == nil || lastRowAccount != rowAccount {
+        if !hasAccount || lastRowAccount != rowAccount {
             lastAccount = session.accountName(row: rowAccount, statement: statement)
             lastRowAccount = rowAccount
+            hasAccount = true
         }
         let draft: Draft
         if session.accountPerCurrency {
-            let account = (lastAccount ?? "") + " " + (try normaliser.currency(of: row)).code
+            let account = lastAccount + " " + (try normaliser.currency(of: row)).code
             draft = try normaliser.draft(from: row, account: account)
         } else {
-            draft = try normaliser.draft(from: row, account: lastAccount ?? "")
+            draft = try normaliser.draft(from: row, account: lastAccount)
         }
         // Usually the same account as the row before, already declared.
-        if lastDeclared?.name != draft.account || lastDeclared?.currency != draft.amount.currency {
+        if declaredName != draft.account || declaredCurrency != draft.amount.currency {
             try declare(draft.account, of: draft, rowAccount: rowAccount, statement, session, emit)
-            lastDeclared = (draft.account, draft.amount.currency)
+            declaredName = draft.account
+            declaredCurrency = draft.amount.currency
         }
         tracker.record(draft)
         if earliest.map({ draft.bookingDay < $0 }) ?? true { earliest = draft.bookingDay }

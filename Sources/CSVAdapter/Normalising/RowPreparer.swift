@@ -7,7 +7,9 @@ import LedgerCore
 /// value only where ``RowNormaliser`` would get exactly the same one: a description that is ASCII
 /// or in a declared single-byte encoding, with no line break or NUL; a day in the exact shape of
 /// its pattern. Anything else is left to the normaliser, which also reports every error.
-struct RowPreparer: Sendable {
+///
+/// A class: the read-ahead thread uses one for every row, and a reference is lent, not copied.
+final class RowPreparer: Sendable {
     private let descriptionPositions: [Int]
     private let separator: [UInt8]?
     private let decoder: FieldDecoder

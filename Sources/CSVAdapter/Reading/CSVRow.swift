@@ -78,7 +78,7 @@ struct CSVRow {
     /// Makes the row a copy of one kept in a ``RowBlock``: its bytes, its spans and what was
     /// prepared for it, with the description's UTF-8 in `text`.
     mutating func load(
-        line: Int, bytes source: UnsafeBufferPointer<UInt8>, spans fields: ArraySlice<Span>,
+        line: Int, bytes source: UnsafeBufferPointer<UInt8>, spans fields: UnsafeBufferPointer<Span>,
         prepared: PreparedFields, text: UnsafeBufferPointer<UInt8>
     ) {
         reset(line: line)

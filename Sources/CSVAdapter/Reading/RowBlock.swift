@@ -42,11 +42,14 @@ struct RowBlock {
     func copy(_ index: Int, into row: inout CSVRow) {
         let entry = entries[index]
         bytes.withUnsafeBufferPointer { all in
-            text.withUnsafeBufferPointer { text in
-                let rowText = entry.prepared.description.map { UnsafeBufferPointer(rebasing: text[$0]) }
-                row.load(
-                    line: entry.line, bytes: UnsafeBufferPointer(rebasing: all[entry.bytes]), spans: spans[entry.spans],
-                    prepared: entry.prepared, text: rowText ?? UnsafeBufferPointer(start: nil, count: 0))
+            spans.withUnsafeBufferPointer { spans in
+                text.withUnsafeBufferPointer { text in
+                    let rowText = entry.prepared.description.map { UnsafeBufferPointer(rebasing: text[$0]) }
+                    row.load(
+                        line: entry.line, bytes: UnsafeBufferPointer(rebasing: all[entry.bytes]),
+                        spans: UnsafeBufferPointer(rebasing: spans[entry.spans]), prepared: entry.prepared,
+                        text: rowText ?? UnsafeBufferPointer(start: nil, count: 0))
+                }
             }
         }
     }

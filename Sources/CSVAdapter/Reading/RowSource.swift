@@ -10,6 +10,7 @@ struct RowSource {
     /// one is never used).
     private var reader: CSVReader
     private let readAhead: RowReadAhead?
+    private let isReadingAhead: Bool
     private var block = RowBlock(capacity: 0)
     private var nextIndex = 0
 
@@ -18,6 +19,7 @@ struct RowSource {
     init(_ reader: CSVReader, readingAhead: Bool, preparer: RowPreparer? = nil) {
         self.reader = reader
         self.readAhead = readingAhead ? RowReadAhead(reader, preparer: preparer) : nil
+        self.isReadingAhead = readingAhead
     }
 
     /// Reads the next row into `row`.
@@ -25,9 +27,10 @@ struct RowSource {
     /// - Returns: `false` at the end of the input.
     /// - Throws: what ``CSVReader/next(into:)`` throws, after every row before it.
     mutating func next(into row: inout CSVRow) throws -> Bool {
-        guard let readAhead else { return try reader.next(into: &row) }
+        guard isReadingAhead else { return try reader.next(into: &row) }
+        // The thread is asked only when a block is used up: a row costs no reference count.
         while nextIndex == block.count {
-            switch readAhead.next() {
+            switch readAhead?.next() ?? .end(nil) {
             case .rows(let next):
                 block = next
                 nextIndex = 0
