@@ -5,36 +5,69 @@
 # converting the file to UTF-8, which hledger needs).
 #
 #   scripts/bench/csv_compare.sh [ROWS] [HLEDGER_ROWS]     (defaults 1000000 and 100000)
+#
+# ledgerport and Python run RUNS times each (default 5), turn about, so that both see the same
+# machine; the table gives the fastest and the median run. hledger runs HLEDGER_RUNS times
+# (default 1: it takes a quarter of a minute per 100,000 rows). The ratios compare fastest runs,
+# hledger per row.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rows=${1:-1000000}
 hledger_rows=${2:-100000}
+runs=${RUNS:-5}
+hledger_runs=${HLEDGER_RUNS:-1}
 out=${BENCH_OUT:-/tmp/ledgerport-bench}
 bin=.build/release/ledgerport
 mkdir -p "$out"
 [ -x "$bin" ] || swift build -c release --product ledgerport >/dev/null
 file="$out/de-$rows.csv"
 [ -f "$file" ] || python3 scripts/bench/gen_csv.py --style de --rows "$rows" --out "$file" >/dev/null
+small="$out/de-$hledger_rows.csv"
+[ -f "$small" ] || python3 scripts/bench/gen_csv.py --style de --rows "$hledger_rows" --out "$small" >/dev/null
 
-timed() { # label rows command...
-    local label=$1 count=$2
-    shift 2
+# One run: appends "seconds peakKB" to the named list file.
+run() { # list command...
+    local list=$1
+    shift
     /usr/bin/time -o "$out/time.txt" -f '%e %M' "$@" >/dev/null 2>&1 || true
-    read -r seconds kb <"$out/time.txt"
-    printf '%-46s %9s %10s %12.0f %9.1f\n' "$label" "$count" "$seconds" "$(echo "$count / $seconds" | bc -l)" \
-        "$(echo "$kb / 1024" | bc -l)"
+    cat "$out/time.txt" >>"$out/$list"
 }
 
-printf '%-46s %9s %10s %12s %9s\n' "reader" "rows" "seconds" "rows/s" "peak MB"
-timed "ledgerport import --dry-run" "$rows" "$bin" import "$file" --dry-run
-timed "python csv + decimal.Decimal" "$rows" python3 scripts/bench/python_csv_parse.py --style de "$file"
+rm -f "$out"/*.runs
+for _ in $(seq "$runs"); do
+    run ledgerport.runs "$bin" import "$file" --dry-run
+    run python.runs python3 scripts/bench/python_csv_parse.py --style de "$file"
+    run ledgerport-small.runs "$bin" import "$small" --dry-run
+done
 if command -v hledger >/dev/null; then
-    small="$out/de-$hledger_rows.csv"
-    [ -f "$small" ] || python3 scripts/bench/gen_csv.py --style de --rows "$hledger_rows" --out "$small" >/dev/null
     iconv -f WINDOWS-1252 -t UTF-8 "$small" >"$out/de-$hledger_rows-utf8.csv"
-    timed "ledgerport import --dry-run" "$hledger_rows" "$bin" import "$small" --dry-run
-    timed "hledger print (rules: scripts/bench/de-bank.rules)" "$hledger_rows" \
-        hledger -f "$out/de-$hledger_rows-utf8.csv" --rules-file scripts/bench/de-bank.rules print
+    for _ in $(seq "$hledger_runs"); do
+        run hledger.runs hledger -f "$out/de-$hledger_rows-utf8.csv" --rules-file scripts/bench/de-bank.rules print
+    done
+fi
+
+# fastest, median and peak MB of a list
+stats() { sort -n "$out/$1" | awk '{ s[NR] = $1; if ($2 > m) m = $2 } END { printf "%s %s %.1f", s[1], s[int((NR + 1) / 2)], m / 1024 }'; }
+
+printf '%-46s %9s %8s %8s %12s %9s\n' "reader" "rows" "fastest" "median" "rows/s" "peak MB"
+line() { # label rows list
+    read -r fastest median peak <<<"$(stats "$3")"
+    printf '%-46s %9s %8s %8s %12.0f %9s\n' "$1" "$2" "$fastest" "$median" "$(echo "$2 / $fastest" | bc -l)" "$peak"
+}
+line "ledgerport import --dry-run" "$rows" ledgerport.runs
+line "python csv + decimal.Decimal" "$rows" python.runs
+line "ledgerport import --dry-run" "$hledger_rows" ledgerport-small.runs
+if [ -f "$out/hledger.runs" ]; then
+    line "hledger print (rules: scripts/bench/de-bank.rules)" "$hledger_rows" hledger.runs
 else
     echo "hledger is not installed (apt-get install -y hledger): skipped"
 fi
+read -r ours _ _ <<<"$(stats ledgerport.runs)"
+read -r python _ _ <<<"$(stats python.runs)"
+printf '\nledgerport is %.1f times faster than the Python parse' "$(echo "$python / $ours" | bc -l)"
+if [ -f "$out/hledger.runs" ]; then
+    read -r hledger _ _ <<<"$(stats hledger.runs)"
+    # hledger's seconds per row over ledgerport's, on the large file.
+    printf ' and %.0f times faster than hledger per row' "$(echo "($hledger / $hledger_rows) / ($ours / $rows)" | bc -l)"
+fi
+echo
