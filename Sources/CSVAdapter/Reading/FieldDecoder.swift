@@ -66,9 +66,8 @@ struct FieldDecoder {
         _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
         separator: UnsafeBufferPointer<UInt8>
     ) -> String? {
-        guard let size = joinedSize(all, ranges, separator: separator) else { return nil }
         var isValid = true
-        let text = String(unsafeUninitializedCapacity: size) { output in
+        let text = String(unsafeUninitializedCapacity: FieldDecoder.joinedRoom(ranges, separator)) { output in
             guard let count = writeJoined(all, ranges, separator: separator, into: output) else {
                 isValid = false
                 return 0
@@ -86,9 +85,9 @@ struct FieldDecoder {
         _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
         separator: UnsafeBufferPointer<UInt8>, to text: inout [UInt8], length: inout Int
     ) -> Bool {
-        guard let size = joinedSize(all, ranges, separator: separator) else { return false }
-        if text.count < length + size {
-            text.append(contentsOf: repeatElement(0, count: max(length + size, 2 * text.count) - text.count))
+        let room = FieldDecoder.joinedRoom(ranges, separator)
+        if text.count < length + room {
+            text.append(contentsOf: repeatElement(0, count: max(length + room, 2 * text.count) - text.count))
         }
         let start = length
         let written = text.withUnsafeMutableBufferPointer { buffer in
@@ -99,34 +98,18 @@ struct FieldDecoder {
         return true
     }
 
-    /// The most bytes the join takes, or `nil` when it is not for the one-pass way: a NUL or a
-    /// line break, or a byte above ASCII with no single-byte encoding in force.
-    private func joinedSize(
-        _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
-        separator: UnsafeBufferPointer<UInt8>
-    ) -> Int? {
-        var length = 0
-        var high = 0
-        var parts = 0
-        for range in ranges where !range.isEmpty {
-            parts += 1
-            length += range.count
-            for index in range {
-                let byte = all[index]
-                if byte >= 0x80 {
-                    high += 1
-                } else if byte == 0 || byte == 0x0A || byte == 0x0D {
-                    return nil
-                }
-            }
-        }
-        if high > 0 && highBytes.isEmpty { return nil }
-        if parts > 1 { length += separator.count * (parts - 1) }
-        return length + 2 * high
+    /// Room enough for any join of these fields: three bytes of UTF-8 for each byte, at most.
+    private static func joinedRoom(_ ranges: UnsafeBufferPointer<Range<Int>>, _ separator: UnsafeBufferPointer<UInt8>)
+        -> Int
+    {
+        var room = 0
+        for range in ranges { room += 3 * range.count + separator.count }
+        return room
     }
 
-    /// Writes the join into `output` (room for ``joinedSize(_:_:separator:)``): the bytes written,
-    /// or `nil` for a byte the single-byte encoding lacks.
+    /// Writes the join into `output` (room for ``joinedRoom(_:_:)``): the bytes written, or `nil`
+    /// when it is not for the one-pass way: a NUL or a line break, or a byte above ASCII with no
+    /// single-byte encoding in force or that the encoding lacks.
     private func writeJoined(
         _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
         separator: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
@@ -136,18 +119,20 @@ struct FieldDecoder {
             var count = 0
             var first = true
             for range in ranges where !range.isEmpty {
+                let field = UnsafeBufferPointer(rebasing: all[range])
+                let (hasHigh, hasBreak) = FieldDecoder.survey(field)
+                if hasBreak || (hasHigh && table.isEmpty) { return nil }
                 if !first, let separatorBytes = separator.baseAddress {
                     (target + count).update(from: separatorBytes, count: separator.count)
                     count += separator.count
                 }
                 first = false
-                if FieldDecoder.isASCII(UnsafeBufferPointer(rebasing: all[range])) {
+                if !hasHigh {
                     (target + count).update(from: source + range.lowerBound, count: range.count)
                     count += range.count
                     continue
                 }
-                for index in range {
-                    let byte = all[index]
+                for byte in field {
                     if byte < 0x80 {
                         target[count] = byte
                         count += 1
@@ -165,6 +150,36 @@ struct FieldDecoder {
             }
             return count
         }
+    }
+
+    /// Whether a field has a byte above ASCII, and whether it has a NUL or a line break: eight
+    /// bytes at a time, then one by one.
+    @inline(__always)
+    static func survey(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasHigh: Bool, hasBreak: Bool) {
+        guard let base = bytes.baseAddress else { return (false, false) }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var high: UInt64 = 0
+        var special: UInt64 = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            high |= word
+            // A byte of x is zero where the word holds NUL, LF or CR; the expression marks it.
+            let (lineFeed, carriageReturn) = (word ^ (ones &* 0x0A), word ^ (ones &* 0x0D))
+            special |= ((word &- ones) & ~word) | ((lineFeed &- ones) & ~lineFeed)
+            special |= (carriageReturn &- ones) & ~carriageReturn
+            index += 8
+        }
+        var tail: UInt8 = 0
+        var hasBreak = special & highs != 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            tail |= byte
+            if byte == 0 || byte == 0x0A || byte == 0x0D { hasBreak = true }
+            index += 1
+        }
+        return (high & highs != 0 || tail >= 0x80, hasBreak)
     }
 
     /// Whether every byte is ASCII.
