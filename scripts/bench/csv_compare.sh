@@ -39,7 +39,7 @@ for _ in $(seq "$runs"); do
     run python.runs python3 scripts/bench/python_csv_parse.py --style de "$file"
     run ledgerport-small.runs "$bin" import "$small" --dry-run
 done
-if command -v hledger >/dev/null; then
+if command -v hledger >/dev/null && [ "$hledger_runs" -gt 0 ]; then
     iconv -f WINDOWS-1252 -t UTF-8 "$small" >"$out/de-$hledger_rows-utf8.csv"
     for _ in $(seq "$hledger_runs"); do
         run hledger.runs hledger -f "$out/de-$hledger_rows-utf8.csv" --rules-file scripts/bench/de-bank.rules print
@@ -59,7 +59,7 @@ line "python csv + decimal.Decimal" "$rows" python.runs
 line "ledgerport import --dry-run" "$hledger_rows" ledgerport-small.runs
 if [ -f "$out/hledger.runs" ]; then
     line "hledger print (rules: scripts/bench/de-bank.rules)" "$hledger_rows" hledger.runs
-else
+elif [ "$hledger_runs" -gt 0 ]; then
     echo "hledger is not installed (apt-get install -y hledger): skipped"
 fi
 read -r ours _ _ <<<"$(stats ledgerport.runs)"

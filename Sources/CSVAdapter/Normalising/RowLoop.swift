@@ -17,6 +17,9 @@ struct RowLoop {
     private let neededWidth: Int
     /// Footer starts, lower-cased UTF-8.
     private let footerStarts: [[UInt8]]
+    /// The first bytes the footer starts can have (both cases, and any byte above ASCII): a row
+    /// whose first field starts otherwise is no footer, with no more looking.
+    private let footerFirstBytes: ByteSet
     private var mapping: CSVMapping { session.match.mapping }
 
     init(session: ImportSession, binding: HeaderBinding) {
@@ -30,6 +33,18 @@ struct RowLoop {
         }
         neededWidth = needed
         footerStarts = mapping.footer.startsWith.map { Array($0.lowercased().utf8) }
+        var firstBytes = ByteSet()
+        for start in footerStarts {
+            guard let first = start.first else {
+                // An empty start matches any row: no quick answer.
+                firstBytes = ByteSet(all: true)
+                break
+            }
+            firstBytes.insert(first)
+            if first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") { firstBytes.insert(first - 0x20) }
+        }
+        for byte in 0x80...0xFF { firstBytes.insert(UInt8(byte)) }
+        footerFirstBytes = firstBytes
     }
 
     /// Handles one row after the header.
@@ -93,6 +108,8 @@ struct RowLoop {
     /// Whether the row's first non-empty field starts the footer.
     private func startsFooter(_ row: CSVRow, _ normaliser: inout RowNormaliser) throws -> Bool {
         for field in 0..<row.count where !row.isEmpty(field) {
+            let first = row.withPlainField(field) { bytes in bytes.first { $0 != 0x20 } ?? 0x20 }
+            if !footerFirstBytes.contains(first) { return false }
             let isASCII = try row.withField(field) { (bytes) throws(CSVError) -> Bool in FieldDecoder.isASCII(bytes) }
             if isASCII {
                 return try row.withField(field) { (bytes) throws(CSVError) -> Bool in
@@ -152,5 +169,34 @@ struct RowLoop {
             }
         }
         return false
+    }
+}
+
+/// A set of bytes, as 256 bits.
+private struct ByteSet {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(all: Bool = false) {
+        if all { words = (~0, ~0, ~0, ~0) }
+    }
+
+    mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
+        }
     }
 }
