@@ -38,6 +38,21 @@ extension DecimalNumber {
         decimalSeparator: UInt8 = UInt8(ascii: "."),
         groupingSeparator: UInt8? = nil
     ) throws(ParseFailure) -> DecimalNumber {
+        if let groupingSeparator {
+            let separators = CollectionOfOne(groupingSeparator)
+            return try parse(bytes, decimalSeparator: decimalSeparator, groupingSeparators: separators)
+        }
+        return try parse(bytes, decimalSeparator: decimalSeparator, groupingSeparators: EmptyCollection())
+    }
+
+    /// Reads a decimal number in which any of `groupingSeparators` may separate thousands
+    /// (`1.234'567,89`); otherwise as ``parse(_:decimalSeparator:groupingSeparator:)``.
+    ///
+    /// - Throws: ``ParseFailure``.
+    @inlinable
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, decimalSeparator: UInt8, groupingSeparators: some Collection<UInt8>
+    ) throws(ParseFailure) -> DecimalNumber {
         var start = 0
         var end = bytes.count
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
@@ -70,7 +85,7 @@ extension DecimalNumber {
             } else if byte == decimalSeparator, !inFraction {
                 if sawGrouping && groupLength != 3 { throw .notANumber }
                 inFraction = true
-            } else if let grouping = groupingSeparator, byte == grouping, !inFraction {
+            } else if !inFraction, groupingSeparators.contains(byte) {
                 // A group separator needs 1-3 digits before the first one and exactly 3 after each.
                 if digitCount == 0 || groupLength > 3 || (sawGrouping && groupLength != 3) {
                     throw .notANumber

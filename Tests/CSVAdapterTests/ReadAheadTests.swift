@@ -59,17 +59,24 @@ struct ReadAheadTests {
 
     private struct Stop: Error {}
 
+    /// Reads a large file ahead and on one thread, expects the same events and no error, and
+    /// returns the drafts.
+    static func readBothWays(_ bytes: [UInt8]) throws -> [Draft] {
+        #expect(bytes.count > PreparedInput.headSize)
+        let ahead = try session(bytes, readsAhead: true)
+        let direct = try session(bytes, readsAhead: false)
+        #expect(ahead.error == nil)
+        // (Compared first, so that a failure doesn't print thousands of drafts.)
+        let same = ahead.events == direct.events
+        #expect(same)
+        return ahead.events.compactMap { if case .draft(let draft) = $0 { return draft } else { return nil } }
+    }
+
     @Test("a large file gives the same events read ahead as on one thread")
     func sameEvents() throws {
         let bytes = Self.export(rows: 3_000)
-        #expect(bytes.count > PreparedInput.headSize)
-        let ahead = try Self.session(bytes, readsAhead: true)
+        #expect(try Self.readBothWays(bytes).count == 3_000)
         let direct = try Self.session(bytes, readsAhead: false)
-        #expect(ahead.error == nil)
-        // (Compared first, so that a failure doesn't print three thousand drafts.)
-        let same = ahead.events == direct.events
-        #expect(same)
-        #expect(ahead.events.filter { if case .draft = $0 { return true } else { return false } }.count == 3_000)
         // Through the adapter, a file this size is read ahead, with the same result.
         let adapter = runAdapter(CSVFormat.self, bytes: bytes, name: "big.csv", options: Self.options, chunkSize: 4096)
         let sameThroughAdapter = Array(adapter.events.dropFirst()) == direct.events
@@ -105,17 +112,8 @@ struct ReadAheadTests {
 
     @Test("an undeclared UTF-8 file, with multi-line and accented descriptions, reads the same ahead")
     func undeclaredEncoding() throws {
-        let bytes = Self.genericExport(rows: 4_000)
-        #expect(bytes.count > PreparedInput.headSize)
-        let ahead = try Self.session(bytes, readsAhead: true)
-        let direct = try Self.session(bytes, readsAhead: false)
-        #expect(ahead.error == nil)
-        let same = ahead.events == direct.events
-        #expect(same)
-        let descriptions = ahead.events.compactMap { event -> String? in
-            if case .draft(let draft) = event { return draft.description } else { return nil }
-        }
-        #expect(descriptions.prefix(3) == ["Café 0", "Line one 1", "Quote \"2\""])
+        let drafts = try Self.readBothWays(Self.genericExport(rows: 4_000))
+        #expect(drafts.prefix(3).map(\.description) == ["Café 0", "Line one 1", "Quote \"2\""])
     }
 
     @Test(

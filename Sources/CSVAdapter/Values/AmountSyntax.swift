@@ -171,45 +171,7 @@ struct AmountSyntax: Sendable, Hashable {
     /// - Returns: the number, or `nil` for anything else, which the full reading then takes on:
     ///   for every cell this accepts, that reading gives the same number and no currency code.
     func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalNumber? {
-        var i = 0
-        var end = bytes.count
-        while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-        while end > i, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        guard i < end else { return nil }
-        var isNegative = false
-        if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            isNegative = bytes[i] == UInt8(ascii: "-")
-            i += 1
-        }
-        var significand: UInt64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var inFraction = false
-        var groupLength = 0
-        var sawGrouping = false
-        while i < end {
-            let byte = bytes[i]
-            if byte &- 0x30 < 10 {
-                // 19 digits always fit; longer numbers take the checked path.
-                guard digits < 18 else { return nil }
-                significand = significand &* 10 &+ UInt64(byte &- 0x30)
-                digits += 1
-                groupLength += 1
-                if inFraction { fractionDigits += 1 }
-            } else if byte == decimalSeparator, !inFraction {
-                if sawGrouping && groupLength != 3 { return nil }
-                inFraction = true
-            } else if !inFraction, digits > 0, groupingBytes.contains(byte) {
-                if groupLength > 3 || (sawGrouping && groupLength != 3) { return nil }
-                sawGrouping = true
-                groupLength = 0
-            } else {
-                return nil
-            }
-            i += 1
-        }
-        guard digits > 0, !sawGrouping || inFraction || groupLength == 3 else { return nil }
-        return DecimalNumber(isNegative: isNegative, significand: significand, fractionDigits: fractionDigits)
+        try? DecimalNumber.parse(bytes, decimalSeparator: decimalSeparator, groupingSeparators: groupingBytes)
     }
 
     /// The length of a space-like character at `i`: space, NBSP, narrow NBSP, thin space.
