@@ -129,3 +129,28 @@ struct MoneyTests {
         #expect(Direction.credit.reversed() == .debit)
     }
 }
+
+@Suite("DecimalNumber with several thousands separators")
+struct DecimalNumberGroupingTests {
+    func parse(_ text: String, _ separators: [UInt8]) -> DecimalNumber? {
+        var copy = text
+        return copy.withUTF8 {
+            try? DecimalNumber.parse($0, decimalSeparator: UInt8(ascii: ","), groupingSeparators: separators)
+        }
+    }
+
+    @Test("any of the separators may stand between groups of three digits")
+    func mixed() {
+        let separators: [UInt8] = [UInt8(ascii: "."), UInt8(ascii: "'")]
+        #expect(
+            parse("1.234'567,89", separators)
+                == DecimalNumber(isNegative: false, significand: 123_456_789, fractionDigits: 2))
+        #expect(
+            parse(" -1'234,5 ", separators) == DecimalNumber(isNegative: true, significand: 12_345, fractionDigits: 1))
+        #expect(parse("1.23,45", separators) == nil)
+        #expect(parse("1'234.5", separators) == nil)
+        #expect(parse("1 234,5", separators) == nil)
+        #expect(parse("1.234", []) == nil)
+        #expect(parse("1234,56", []) == DecimalNumber(isNegative: false, significand: 123_456, fractionDigits: 2))
+    }
+}
