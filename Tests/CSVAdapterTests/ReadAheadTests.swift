@@ -118,7 +118,13 @@ struct ReadAheadTests {
 
     @Test(
         "an error deep in a large file comes after every row before it, at the same place",
-        arguments: ["\"01.02.2024\";\"x\"y\";\"\";\"1,00\";\"S\";\"EUR\"\r\n", "\"01.02.2024\";\"open quote\r\n"])
+        arguments: [
+            // The reader's errors: text after a closing quote, a quote left open.
+            "\"01.02.2024\";\"x\"y\";\"\";\"1,00\";\"S\";\"EUR\"\r\n", "\"01.02.2024\";\"open quote\r\n",
+            // The normaliser's: a bad amount, a day that doesn't exist (not prepared ahead).
+            "\"01.02.2024\";\"01.02.2024\";\"P\";\"V\";\"1,2,3\";\"S\";\"EUR\"\r\n",
+            "\"31.02.2024\";\"31.02.2024\";\"P\";\"V\";\"1,00\";\"S\";\"EUR\"\r\n",
+        ])
     func errorInOrder(_ broken: String) throws {
         let bytes = Self.export(rows: 3_000, broken: broken, brokenAfter: 2_500)
         let ahead = try Self.session(bytes, readsAhead: true)
