@@ -139,6 +139,20 @@ struct ReadAheadTests {
         #expect(same)
     }
 
+    @Test("rows with long fields close a block early, so a block stays near its byte limit")
+    func longRows() {
+        let field = String(repeating: "x", count: 100_000)
+        let text = (1...20).map { "2024-01-02,\"\($0) \(field)\",-1.00\n" }.joined()
+        let reader = CSVReader(InMemoryByteStream(Array(text.utf8), name: "long.csv"), dialect: CSVDialect())
+        let readAhead = RowReadAhead(reader, preparer: nil)
+        var blocks: [Int] = []
+        while case .rows(let block) = readAhead.next() { blocks.append(block.count) }
+        #expect(blocks.reduce(0, +) == 20)
+        // 256 KiB a block: three rows of 100 KB at most.
+        #expect(blocks.allSatisfy { $0 <= 3 })
+        #expect(blocks.count >= 7)
+    }
+
     @Test("a consumer that stops early stops the read-ahead thread, and the session returns")
     func stopsEarly() throws {
         let bytes = Self.export(rows: 20_000)

@@ -27,6 +27,10 @@ struct RowBlock {
     /// The number of rows.
     var count: Int { entries.count }
 
+    /// About how many bytes the block holds: rows with long fields or many columns fill a
+    /// block before its count does, so that memory stays flat.
+    var size: Int { bytes.count + textLength + spans.count * MemoryLayout<CSVRow.Span>.stride }
+
     /// Appends a copy of a row, and what `preparer` works out for it.
     mutating func append(_ row: CSVRow, preparer: RowPreparer?) {
         let byteStart = bytes.count

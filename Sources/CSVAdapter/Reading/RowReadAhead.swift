@@ -6,7 +6,8 @@ import LedgerCore
 ///
 /// The reader (and its byte stream) belongs to the thread from the start until it hands over its
 /// last item, `.end`, which carries the error that stopped reading, if any. At most `capacity`
-/// blocks wait, so memory stays flat. ``stop()`` cancels and waits for `.end`: after it returns,
+/// blocks wait, each of at most `rowsPerBlock` rows and about ``bytesPerBlock`` bytes (or one
+/// row), so memory stays flat. ``stop()`` cancels and waits for `.end`: after it returns,
 /// the stream is the caller's again.
 final class RowReadAhead: Sendable {
     enum Item {
@@ -15,6 +16,9 @@ final class RowReadAhead: Sendable {
     }
 
     private let queue: HandOff<Item>
+
+    /// A block closes at this many bytes even before it has its rows (a row may hold 1 MiB).
+    static let bytesPerBlock = 256 * 1024
 
     /// Starts reading; `preparer` does part of each row's normalising on the same thread.
     init(_ reader: CSVReader, preparer: RowPreparer?, rowsPerBlock: Int = 256, capacity: Int = 8) {
@@ -28,7 +32,7 @@ final class RowReadAhead: Sendable {
             do {
                 while try reader.next(into: &row) {
                     block.append(row, preparer: preparer)
-                    if block.count == rowsPerBlock {
+                    if block.count == rowsPerBlock || block.size >= RowReadAhead.bytesPerBlock {
                         guard queue.push(.rows(block)) else { break }
                         block = RowBlock(capacity: rowsPerBlock)
                     }
