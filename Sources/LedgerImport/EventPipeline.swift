@@ -41,7 +41,7 @@ final class EventPipeline: Sendable {
                     } else {
                         chunk.add(try preparation.prepare(event))
                     }
-                    if chunk.drafts >= draftsPerChunk {
+                    if chunk.drafts >= draftsPerChunk || chunk.bytes >= EventPipeline.bytesPerChunk {
                         guard queue.push(.events(chunk.take())) else { throw Cancelled() }
                     }
                 }
@@ -67,6 +67,10 @@ final class EventPipeline: Sendable {
 
     private struct Cancelled: Error {}
 
+    /// A chunk closes at about this many bytes of drafts even before it has its drafts: a file
+    /// of long descriptions keeps memory flat too.
+    static let bytesPerChunk = 1 << 20
+
     /// The chunk being filled. A run of checked drafts (a dry run's) is kept as a count until
     /// another event or the hand-over closes it, so a dry run's chunks stay small however many
     /// drafts they stand for.
@@ -75,6 +79,8 @@ final class EventPipeline: Sendable {
         private var checked = 0
         /// Drafts in the chunk, checked ones included.
         private(set) var drafts = 0
+        /// About how many bytes the chunk's drafts hold.
+        private(set) var bytes = 0
 
         var isEmpty: Bool { events.isEmpty && checked == 0 }
 
@@ -89,8 +95,9 @@ final class EventPipeline: Sendable {
             case .checked(let count):
                 checked += count
                 drafts += count
-            case .draft:
+            case .draft(let prepared):
                 closeRun()
+                bytes += 256 + prepared.draft.description.utf8.count + prepared.draft.memo.utf8.count
                 events.append(event)
                 drafts += 1
             case .other:
@@ -105,6 +112,7 @@ final class EventPipeline: Sendable {
             defer {
                 events.removeAll(keepingCapacity: true)
                 drafts = 0
+                bytes = 0
             }
             return events
         }
