@@ -216,34 +216,6 @@ struct BatchImporterValidationTests {
     }
 }
 
-/// An adapter that declares an account, emits `count` drafts and a balance, with no parsing.
-private struct CountingFormat: FormatAdapter {
-    static let id = "counting-test"
-    static let summary = "test"
-    static let fileExtensions: [String] = []
-    static func sniff(_ head: [UInt8], fileName: String) -> Int { 0 }
-    static let count = 150_000
-    init(options: AdapterOptions) throws {}
-
-    func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
-        try emit(.account(AccountReference(name: "A", currency: .EUR)))
-        let day = Day(year: 2024, month: 1, day: 2)!
-        for line in 1...Self.count {
-            try emit(
-                .draft(
-                    Draft(
-                        account: "A", bookingDay: day, amount: Money(minorUnits: 100, currency: .EUR),
-                        direction: .debit,
-                        description: "x", location: SourceLocation(file: input.name, line: line, column: 1))))
-        }
-        try emit(
-            .balance(
-                StatementBalance(
-                    account: "A", asOf: day, signedMinorUnits: -100 * Int64(Self.count), currency: .EUR, kind: .ledger,
-                    location: SourceLocation(file: input.name, line: 1, column: 1))))
-    }
-}
-
 @Suite("BatchImporter dry runs")
 struct BatchImporterDryRunTests {
     @Test("a dry run counts every draft and reports progress batch by batch, across hand-overs")
@@ -252,10 +224,11 @@ struct BatchImporterDryRunTests {
         let seen = Seen()
         let importer = BatchImporter(batchSize: 1_000) { seen.reads.append($0.read) }
         let report = importer.run(
-            InMemoryByteStream("", name: "x.test"), adapter: CountingFormat.self, options: AdapterOptions(), into: nil)
+            InMemoryByteStream("", name: "x.test"), adapter: GeneratedFormat<ManyShortDrafts>.self,
+            options: AdapterOptions(), into: nil)
         #expect(report.status == .dryRun)
-        #expect(report.read == CountingFormat.count)
-        #expect(report.batches == CountingFormat.count / 1_000)
-        #expect(seen.reads == Array(stride(from: 1_000, through: CountingFormat.count, by: 1_000)))
+        #expect(report.read == ManyShortDrafts.count)
+        #expect(report.batches == ManyShortDrafts.count / 1_000)
+        #expect(seen.reads == Array(stride(from: 1_000, through: ManyShortDrafts.count, by: 1_000)))
     }
 }
