@@ -34,6 +34,9 @@ public struct OFXError: LocatedError, Hashable {
         case elementTooLong(element: String, limit: Int)
         /// A `CORRECTACTION` that is neither `REPLACE` nor `DELETE`, or one without `CORRECTFITID`.
         case badCorrection(found: String)
+        /// A whole OFX document with no statement in it; `serverStatus` is the first `<STATUS>`
+        /// whose code is not 0 (`ERROR 2000: General error`), when there is one.
+        case noStatement(serverStatus: String?)
     }
 
     /// Where the problem is.
@@ -80,6 +83,10 @@ public struct OFXError: LocatedError, Hashable {
                 "\(element) runs on for more than \(limit) bytes without another tag; expected a value of at most that"
         case .badCorrection(let found):
             return "<CORRECTACTION> \"\(found)\" is not a correction; expected REPLACE or DELETE with a <CORRECTFITID>"
+        case .noStatement(let status):
+            let expected = "expected a bank, card or investment statement (<STMTRS>, <CCSTMTRS> or <INVSTMTRS>)"
+            guard let status else { return "the file holds no statement; \(expected)" }
+            return "the file holds no statement, and the server answered \(status); \(expected)"
         }
     }
 }

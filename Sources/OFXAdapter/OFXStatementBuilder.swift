@@ -37,6 +37,14 @@ final class OFXStatementBuilder {
     /// FI/FID, the institution's id, named when ORG is missing.
     private var institutionID: String?
 
+    /// Statements read so far, and where `<OFX>` starts (a document with none is refused there).
+    private var statements = 0
+    private var documentLocation: SourceLocation?
+    /// The `<STATUS>` being read, and the first one whose code is not 0: what a server said when
+    /// it sent no statement.
+    private var status: (code: String, severity: String, message: String, location: SourceLocation)?
+    private var refusal: (text: String, location: SourceLocation)?
+
     private var statement: OFXStatementState?
     private var transaction: OFXTransactionRecord?
     private var balance: OFXBalanceState?
@@ -75,6 +83,9 @@ final class OFXStatementBuilder {
         switch tag {
         case .OFX:
             sawDocument = true
+            documentLocation = location
+        case .STATUS:
+            status = ("", "", "", location)
         case .STMTRS:
             transaction = nil
             balance = nil
@@ -185,6 +196,13 @@ final class OFXStatementBuilder {
                 statement?.availableCash = try OFXAmount(OFXText.trimmed(value), element: tag, at: location)
                 statement?.availableCashLocation = location()
             }
+        case .STATUS:
+            switch tag {
+            case .CODE: status?.code = OFXText.decode(value)
+            case .SEVERITY: status?.severity = OFXText.decode(value)
+            case .MESSAGE: status?.message = OFXText.decode(value)
+            default: break
+            }
         case .FI:
             if tag == .ORG {
                 organisation = OFXText.decode(value)
@@ -224,6 +242,15 @@ final class OFXStatementBuilder {
         switch tag {
         case .OFX:
             isDocumentClosed = true
+            if statements == 0 {
+                throw OFXError(
+                    .noStatement(serverStatus: refusal?.text), at: refusal?.location ?? documentLocation ?? location)
+            }
+        case .STATUS:
+            if let status = status.take(), refusal == nil, !status.code.isEmpty, status.code != "0" {
+                let said = [status.severity, status.code].filter { !$0.isEmpty }.joined(separator: " ")
+                refusal = (status.message.isEmpty ? said : "\(said): \(status.message)", status.location)
+            }
         case .BANKACCTFROM, .CCACCTFROM, .INVACCTFROM:
             if let statement, statement.accountName == nil, statement.identity != nil {
                 try declareAccount(at: location)
@@ -234,6 +261,7 @@ final class OFXStatementBuilder {
         case .LEDGERBAL, .AVAILBAL:
             if let state = balance.take() { try finishBalance(state, tag: tag) }
         case .STMTRS, .CCSTMTRS, .INVSTMTRS:
+            statements += 1
             if let state = statement.take() { try finishStatement(state, tag: tag) }
         default:
             break

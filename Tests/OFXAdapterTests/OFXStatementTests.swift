@@ -70,7 +70,51 @@ struct OFXHostileInputTests {
         let nested = String(repeating: "<STMTTRNRS><BANKTRANLIST><XYZ.A>", count: 20_000)
         let run = TestDocument.read(TestDocument.sgml([nested]))
         #expect(run.drafts.isEmpty)
+        // Read to the end without trouble; with no statement in it, the document is refused.
+        #expect(run.error?.contains("holds no statement") == true, "\(run.error ?? "")")
+    }
+}
+
+/// Documents that hold no statement: what a server sends when it refuses a download.
+@Suite("OFX documents without a statement")
+struct OFXNoStatementTests {
+    @Test("a server's refusal is the error, shown at its <STATUS>")
+    func refusal() {
+        let refused = """
+            <STMTTRNRS>
+            <TRNUID>1
+            <STATUS>
+            <CODE>2000
+            <SEVERITY>ERROR
+            <MESSAGE>General error: account locked
+            </STATUS>
+            </STMTTRNRS>
+
+            """
+        let text = TestDocument.sgml([refused])
+        let run = TestDocument.read(text)
+        #expect(run.drafts.isEmpty)
+        #expect(
+            run.error?.contains("holds no statement, and the server answered ERROR 2000: General error: account locked")
+                == true, "\(run.error ?? "")")
+        // The first <STATUS> with a code other than 0: the statement's, not the signon's.
+        #expect(run.errorLocation?.line == TestDocument.line(of: "<STATUS>\n<CODE>2000", in: text))
+    }
+
+    @Test("with no refusal either, the error says what was expected")
+    func nothing() {
+        let run = TestDocument.read(TestDocument.sgml([]))
+        #expect(
+            run.error?.hasSuffix(
+                "holds no statement; expected a bank, card or investment statement (<STMTRS>, <CCSTMTRS> or <INVSTMTRS>)"
+            ) == true)
+    }
+
+    @Test("a statement with no transactions is a statement: no error")
+    func emptyStatement() {
+        let run = TestDocument.read(TestDocument.sgml([TestDocument.bankStatement([], ledgerBalance: "10.00")]))
         #expect(run.error == nil)
+        #expect(run.balances.count == 1)
     }
 }
 
