@@ -59,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCLITests",
-            dependencies: ["LedgerCLI", "LedgerStore", "LedgerCore", "LedgerTestSupport"]
+            dependencies: ["LedgerCLI", "LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport"]
         ),
     ] + adapterTargets
 )

@@ -75,7 +75,7 @@ public struct BatchImporter {
         do {
             if let ledger {
                 session.report.importID = try ledger.beginImport(
-                    sourcePath: stream.name, adapter: adapter.id, mapping: options.mapping)
+                    sourcePath: stream.name, adapter: adapter.id, mapping: options.mapping, process: .current)
             }
             let reader = try adapter.init(options: options)
             // Chunks of at least a thousand drafts: hand-overs stay rare however small the batches.

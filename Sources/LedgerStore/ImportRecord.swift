@@ -23,4 +23,24 @@ public struct ImportRecord: Sendable, Hashable {
     public var batches: Int
     public var status: Status
     public var failure: String?
+    /// The process that ran the import, when it was recorded (imports since schema version 7).
+    public var process: ImportProcess?
+
+    /// Whether the run is marked `running` but its process, on `host`, has gone: it was killed or
+    /// crashed before it could close its row. `isRunning` says whether a process id is alive.
+    public func wasInterrupted(on host: String, isRunning: (Int32) -> Bool) -> Bool {
+        guard status == .running, let process, process.host == host else { return false }
+        return !isRunning(process.id)
+    }
+}
+
+/// The process running an import: its id and the host it runs on.
+public struct ImportProcess: Sendable, Hashable {
+    public var id: Int32
+    public var host: String
+
+    public init(id: Int32, host: String) {
+        self.id = id
+        self.host = host
+    }
 }

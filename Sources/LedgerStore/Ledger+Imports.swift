@@ -4,12 +4,19 @@ extension Ledger {
     /// Opens a row in the imports log, with status `running`.
     ///
     /// - Returns: the import's id, to pass to ``save(_:importID:)`` and ``finishImport(_:_:)``.
-    public func beginImport(sourcePath: String, adapter: String, mapping: String?) throws(StoreError) -> Int64 {
+    public func beginImport(sourcePath: String, adapter: String, mapping: String?, process: ImportProcess? = nil)
+        throws(StoreError) -> Int64
+    {
         try write {
             let insert = try database.prepare(
-                "INSERT INTO imports (started_at, source_path, adapter, mapping, status) VALUES (?, ?, ?, ?, 'running')"
-            )
-            try insert.run([.text(Ledger.now()), .text(sourcePath), .text(adapter), .optional(mapping)])
+                """
+                INSERT INTO imports (started_at, source_path, adapter, mapping, status, process_id, host)
+                VALUES (?, ?, ?, ?, 'running', ?, ?)
+                """)
+            try insert.run([
+                .text(Ledger.now()), .text(sourcePath), .text(adapter), .optional(mapping),
+                process.map { .int(Int64($0.id)) } ?? .null, .optional(process?.host),
+            ])
             return database.lastInsertRowID
         }
     }
@@ -62,7 +69,7 @@ extension Ledger {
         let query = try database.prepare(
             """
             SELECT id, started_at, finished_at, source_path, sha256, adapter, mapping, read, inserted,
-                duplicates, batches, status, failure
+                duplicates, batches, status, failure, process_id, host
             FROM imports ORDER BY id DESC
             """)
         return try query.rows { row throws(StoreError) in
@@ -70,11 +77,15 @@ extension Ledger {
             guard let status = ImportRecord.Status(rawValue: statusText) else {
                 throw StoreError(.corruptValue(column: "imports.status", found: statusText), at: .file(path))
             }
+            var process: ImportProcess?
+            if let id = row.optionalInt(13).flatMap(Int32.init(exactly:)), let host = row.optionalText(14) {
+                process = ImportProcess(id: id, host: host)
+            }
             return ImportRecord(
                 id: row.int(0), startedAt: row.text(1), finishedAt: row.optionalText(2), sourcePath: row.text(3),
                 sha256: row.optionalText(4), adapter: row.text(5), mapping: row.optionalText(6),
                 read: Int(row.int(7)), inserted: Int(row.int(8)), duplicates: Int(row.int(9)),
-                batches: Int(row.int(10)), status: status, failure: row.optionalText(12))
+                batches: Int(row.int(10)), status: status, failure: row.optionalText(12), process: process)
         }
     }
 }

@@ -14,6 +14,7 @@ struct Migration {
         Migration(version: 4, name: "daily booked totals", sql: dailyTotals),
         Migration(version: 5, name: "pending rows index", sql: pendingIndex),
         Migration(version: 6, name: "account source keys", sql: accountKeys),
+        Migration(version: 7, name: "import processes", sql: importProcesses),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -158,5 +159,12 @@ struct Migration {
     private static let accountKeys = """
         ALTER TABLE accounts ADD COLUMN source_key TEXT;
         CREATE UNIQUE INDEX accounts_source_key ON accounts (source_key) WHERE source_key IS NOT NULL;
+        """
+
+    /// The process that runs an import and its host, so that a row still `running` after its
+    /// process has gone can be told apart from a run in progress.
+    private static let importProcesses = """
+        ALTER TABLE imports ADD COLUMN process_id INTEGER;
+        ALTER TABLE imports ADD COLUMN host TEXT;
         """
 }

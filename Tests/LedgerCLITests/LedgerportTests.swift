@@ -1,5 +1,7 @@
 import Foundation
 import LedgerCLI
+import LedgerImport
+import LedgerStore
 import LedgerTestSupport
 import Testing
 
@@ -111,6 +113,23 @@ struct ListingTests {
         #expect(cli.run("imports", "--json") == 0)
         let imports = try #require(try cli.json() as? [[String: Any]])
         #expect(imports.first?["status"] as? String == "complete")
+
+        // A run killed before it closed its row: `running` in the log, its process gone.
+        let ledger = try Ledger(path: cli.databasePath)
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        _ = try ledger.beginImport(
+            sourcePath: "killed.csv", adapter: "csv", mapping: nil,
+            process: ImportProcess(id: finished.processIdentifier, host: ImportProcess.current.host))
+        _ = try ledger.beginImport(
+            sourcePath: "live.csv", adapter: "csv", mapping: nil, process: ImportProcess.current)
+        #expect(cli.run("imports", "--json") == 0)
+        let statuses = try #require(try cli.json() as? [[String: Any]]).map { $0["status"] as? String }
+        #expect(statuses.prefix(2) == ["running", "interrupted"])
+        #expect(cli.run("imports") == 0)
+        #expect(cli.output.contains("interrupted"))
 
         #expect(cli.run("transactions") == 0)
         #expect(cli.output.contains("-900.00"))

@@ -210,3 +210,36 @@ struct AccountKeyTests {
         #expect(try ledger.account(key: "k:BBBB")?.id == b.id)
     }
 }
+
+@Suite("Imports log processes")
+struct ImportProcessTests {
+    @Test("the process that began an import is kept with it, and old rows have none")
+    func recorded() throws {
+        let ledger = try Ledger(path: ":memory:")
+        _ = try ledger.beginImport(sourcePath: "a.csv", adapter: "csv", mapping: nil)
+        _ = try ledger.beginImport(
+            sourcePath: "b.csv", adapter: "csv", mapping: nil, process: ImportProcess(id: 4242, host: "box"))
+        let records = try ledger.imports()
+        #expect(records[0].process == ImportProcess(id: 4242, host: "box"))
+        #expect(records[1].process == nil)
+    }
+
+    @Test("a running row is interrupted when its process on this host is gone, and only then")
+    func interrupted() throws {
+        let ledger = try Ledger(path: ":memory:")
+        let id = try ledger.beginImport(
+            sourcePath: "a.csv", adapter: "csv", mapping: nil, process: ImportProcess(id: 7, host: "box"))
+        let running = try #require(try ledger.imports().first)
+        #expect(running.wasInterrupted(on: "box", isRunning: { _ in false }))
+        #expect(!running.wasInterrupted(on: "box", isRunning: { $0 == 7 }))
+        // Another host's process can't be checked from here.
+        #expect(!running.wasInterrupted(on: "other", isRunning: { _ in false }))
+        try ledger.finishImport(
+            id,
+            Ledger.ImportOutcome(
+                sha256: nil, mapping: nil, read: 0, inserted: 0, duplicates: 0, batches: 0, status: .complete,
+                failure: nil))
+        let closed = try #require(try ledger.imports().first)
+        #expect(!closed.wasInterrupted(on: "box", isRunning: { _ in false }))
+    }
+}

@@ -1,3 +1,4 @@
+import LedgerImport
 import LedgerStore
 
 /// `ledgerport imports`: the imports log.
@@ -5,7 +6,7 @@ struct ImportsCommand: Command {
     static let name = "imports"
     static let abstract = "List past imports: file, format, counts and how each ended."
     static let discussion =
-        "A run still marked `running` that no process is running was interrupted before it finished."
+        "A run whose process has gone (killed, crashed) before it could say how it ended shows as `interrupted`."
     static let options: [OptionSpec] = [.flag("--json", "Print the log as JSON.")]
 
     let json: Bool
@@ -17,6 +18,10 @@ struct ImportsCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let records = try context.ledger().imports()
+        // `running` in the log, but its process on this host has gone.
+        let status = { (record: ImportRecord) -> String in
+            record.wasInterrupted ? "interrupted" : record.status.rawValue
+        }
         if json {
             let values = records.map { record -> JSONValue in
                 .object([
@@ -25,7 +30,7 @@ struct ImportsCommand: Command {
                     ("sha256", .optional(record.sha256)), ("format", .string(record.adapter)),
                     ("mapping", .optional(record.mapping)), ("read", .int(record.read)),
                     ("inserted", .int(record.inserted)), ("duplicates", .int(record.duplicates)),
-                    ("batches", .int(record.batches)), ("status", .string(record.status.rawValue)),
+                    ("batches", .int(record.batches)), ("status", .string(status(record))),
                     ("failure", .optional(record.failure)),
                 ])
             }
@@ -39,7 +44,7 @@ struct ImportsCommand: Command {
         for record in records {
             table.append([
                 String(record.id), record.startedAt, record.adapter, String(record.read), String(record.inserted),
-                String(record.duplicates), record.status.rawValue, record.sourcePath,
+                String(record.duplicates), status(record), record.sourcePath,
             ])
         }
         context.console.print(table.rendered())
