@@ -104,3 +104,35 @@ struct CSVMappingTests {
         #expect(problems.first?.message.contains("\"x\" is both a debit and a credit word") == true)
     }
 }
+
+@Suite("CSV mapping JSON")
+struct CSVMappingJSONTests {
+    static let minimal = #"{"version": 1, "columns": {"date": "Date", "amount": "Amount"}, "currency": "EUR"}"#
+
+    @Test("a mapping saved with a UTF-8 byte-order mark reads like one without")
+    func byteOrderMark() {
+        let (plain, plainProblems) = CSVMapping.decode(json: Array(Self.minimal.utf8), path: "m.json")
+        let (marked, markedProblems) = CSVMapping.decode(
+            json: [0xEF, 0xBB, 0xBF] + Array(Self.minimal.utf8), path: "m.json")
+        #expect(plainProblems.isEmpty && markedProblems.isEmpty)
+        #expect(plain != nil && marked != nil)
+    }
+
+    @Test("a JSON syntax error names the mapping file, its line and its column")
+    func syntaxError() {
+        let text = "{\n  \"version\": 1,\n  \"columns\": {\"date\": \"Date\",}\n}"
+        let (mapping, problems) = CSVMapping.decode(json: Array(text.utf8), path: "broken.json")
+        #expect(mapping == nil)
+        #expect(problems.count == 1)
+        #expect(problems.first?.location == SourceLocation(file: "broken.json", line: 3, column: 30))
+        #expect(problems.first?.description.contains("expected a key in double quotes") == true)
+    }
+
+    @Test("an unknown key is reported at the key")
+    func unknownKey() {
+        let text = "{\"version\": 1,\n \"colums\": {}}"
+        let (_, problems) = CSVMapping.decode(json: Array(text.utf8), path: "typo.json")
+        let typo = problems.first { $0.description.contains("unknown key \"colums\"") }
+        #expect(typo?.location == SourceLocation(file: "typo.json", line: 2, column: 2))
+    }
+}

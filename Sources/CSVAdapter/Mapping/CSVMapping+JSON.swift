@@ -32,12 +32,15 @@ extension CSVMapping {
     static func decode(json bytes: [UInt8], path: String) -> (CSVMapping?, [CSVError]) {
         let root: JSONValue
         do {
-            root = try JSONValue.parse(bytes, file: path)
+            // A mapping saved by a Windows editor may start with a UTF-8 byte-order mark.
+            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            root = try JSONParser.parse(bytes, range: start..<max(start, bytes.count))
         } catch {
-            return (nil, [error])
+            let location = SourceLocation(file: path, line: error.line, column: error.column)
+            return (nil, [CSVError(.invalidMapping(error.reason), at: location)])
         }
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        var reader = MappingReader()
+        var reader = MappingReader(file: path)
         let mapping = reader.mapping(from: root, defaultName: base, path: path)
         let problems = reader.problems.sorted {
             ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)

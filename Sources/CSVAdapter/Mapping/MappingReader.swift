@@ -3,16 +3,27 @@ import LedgerCore
 
 /// Walks a mapping's JSON, building the mapping and collecting every problem.
 struct MappingReader {
+    /// The mapping file, for locations.
+    let file: String
     var problems: [CSVError] = []
+
+    init(file: String) {
+        self.file = file
+    }
 
     mutating func problem(_ text: String, at location: SourceLocation) {
         problems.append(CSVError(.invalidMapping(text), at: location))
     }
 
+    /// A problem with a value, at the value.
+    mutating func problem(_ text: String, at value: JSONValue) {
+        problem(text, at: value.location(in: file))
+    }
+
     /// The members of an object, reporting keys outside `known` (typos are the usual mistake).
     mutating func members(_ value: JSONValue, _ what: String, known: [String]) -> [String: JSONValue] {
         guard case .object(let list) = value.kind else {
-            problem("\(what) is \(value.typeName); expected an object", at: value.location)
+            problem("\(what) is \(value.typeName); expected an object", at: value)
             return [:]
         }
         var result: [String: JSONValue] = [:]
@@ -21,7 +32,8 @@ struct MappingReader {
                 result[member.key] = member.value
             } else {
                 let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
-                problem("unknown key \"\(member.key)\" in \(what); expected one of \(list)", at: member.keyLocation)
+                let key = SourceLocation(file: file, line: member.keyLine, column: member.keyColumn)
+                problem("unknown key \"\(member.key)\" in \(what); expected one of \(list)", at: key)
             }
         }
         return result
@@ -30,7 +42,7 @@ struct MappingReader {
     mutating func string(_ value: JSONValue?, _ what: String) -> String? {
         guard let value else { return nil }
         guard case .string(let text) = value.kind else {
-            problem("\(what) is \(value.typeName); expected a string", at: value.location)
+            problem("\(what) is \(value.typeName); expected a string", at: value)
             return nil
         }
         return text
@@ -39,7 +51,7 @@ struct MappingReader {
     mutating func bool(_ value: JSONValue?, _ what: String) -> Bool? {
         guard let value else { return nil }
         guard case .bool(let flag) = value.kind else {
-            problem("\(what) is \(value.typeName); expected true or false", at: value.location)
+            problem("\(what) is \(value.typeName); expected true or false", at: value)
             return nil
         }
         return flag
@@ -48,7 +60,7 @@ struct MappingReader {
     mutating func integer(_ value: JSONValue?, _ what: String) -> Int? {
         guard let value else { return nil }
         guard case .number(let text) = value.kind, let number = Int(text), number >= 0 else {
-            problem("\(what) is \(value.typeName); expected a whole number, 0 or more", at: value.location)
+            problem("\(what) is \(value.typeName); expected a whole number, 0 or more", at: value)
             return nil
         }
         return number
@@ -59,7 +71,7 @@ struct MappingReader {
         guard let value else { return [] }
         if case .string(let text) = value.kind { return [text] }
         guard case .array(let elements) = value.kind else {
-            problem("\(what) is \(value.typeName); expected a string or an array of strings", at: value.location)
+            problem("\(what) is \(value.typeName); expected a string or an array of strings", at: value)
             return []
         }
         return elements.compactMap { string($0, what) }
@@ -71,20 +83,20 @@ struct MappingReader {
         switch value.kind {
         case .string(let name):
             guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-                problem("\(what) is an empty name; expected a header name", at: value.location)
+                problem("\(what) is an empty name; expected a header name", at: value)
                 return nil
             }
             return .name(name.trimmingCharacters(in: .whitespaces))
         case .number(let text):
             guard let index = Int(text), index >= 1 else {
-                problem("\(what) is \(text); expected a column position from 1", at: value.location)
+                problem("\(what) is \(text); expected a column position from 1", at: value)
                 return nil
             }
             return .index(index)
         case .object:
             let fields = members(value, what, known: ["column", "optional"])
             guard let columnValue = fields["column"] else {
-                problem("\(what) has no \"column\"; expected a header name or position", at: value.location)
+                problem("\(what) has no \"column\"; expected a header name or position", at: value)
                 return nil
             }
             var ignored: Set<String> = []
@@ -94,7 +106,7 @@ struct MappingReader {
             }
             return reference
         default:
-            problem("\(what) is \(value.typeName); expected a header name or a column position", at: value.location)
+            problem("\(what) is \(value.typeName); expected a header name or a column position", at: value)
             return nil
         }
     }
@@ -114,7 +126,7 @@ struct MappingReader {
         }
         let fields = members(value, what, known: ["column", "format"])
         guard let reference = column(fields["column"], "\(what) \"column\"", optional: &optional) else {
-            if fields["column"] == nil { problem("\(what) has no \"column\"", at: value.location) }
+            if fields["column"] == nil { problem("\(what) has no \"column\"", at: value) }
             return nil
         }
         guard let formatText = string(fields["format"], "\(what) \"format\""), formatText != "auto" else {
@@ -123,7 +135,7 @@ struct MappingReader {
         guard let format = DateFormat(formatText) else {
             problem(
                 "\(what) format \"\(formatText)\" is not a date pattern; expected letters y M d (e.g. dd.MM.yyyy, "
-                    + "MM/dd/yyyy, d MMM yyyy, yyyyMMdd) or \"auto\"", at: fields["format"]?.location ?? value.location)
+                    + "MM/dd/yyyy, d MMM yyyy, yyyyMMdd) or \"auto\"", at: fields["format"] ?? value)
             return nil
         }
         return DateField(column: reference, format: .fixed(format))
@@ -139,7 +151,7 @@ struct MappingReader {
         var mapping = CSVMapping(name: string(top["name"], "\"name\"") ?? defaultName, path: path)
         mapping.summary = string(top["description"], "\"description\"") ?? ""
         if let version = top["version"], integer(version, "\"version\"") != 1 {
-            problem("\"version\" must be 1, the only version this reader knows", at: version.location)
+            problem("\"version\" must be 1, the only version this reader knows", at: version)
         }
         if let match = top["match"] {
             let fields = members(match, "\"match\"", known: ["header"])
@@ -149,13 +161,13 @@ struct MappingReader {
         if let columns = top["columns"] {
             readColumns(columns, into: &mapping)
         } else {
-            problem("the mapping has no \"columns\"; expected at least a date and an amount", at: root.location)
+            problem("the mapping has no \"columns\"; expected at least a date and an amount", at: root)
         }
         if let amounts = top["amounts"] { readAmounts(amounts, into: &mapping) }
         if let code = string(top["currency"], "\"currency\"") {
             mapping.currency = Currency(code: code)
             if mapping.currency == nil, let value = top["currency"] {
-                problem("\"currency\" \"\(code)\" is not an ISO 4217 code; expected e.g. EUR, USD", at: value.location)
+                problem("\"currency\" \"\(code)\" is not an ISO 4217 code; expected e.g. EUR, USD", at: value)
             }
         }
         if let account = top["account"] { readAccount(account, into: &mapping) }
@@ -170,7 +182,7 @@ struct MappingReader {
         if mapping.currency == nil && mapping.currencyColumn == nil && top["currency"] == nil && !statesCurrency {
             problem(
                 "the mapping names no currency; expected \"currency\": \"EUR\" (or another ISO 4217 code) "
-                    + "or a \"currency\" column", at: root.location)
+                    + "or a \"currency\" column", at: root)
         }
         return mapping
     }
@@ -181,14 +193,14 @@ struct MappingReader {
             mapping.encoding = CSVEncoding(name: name)
             if mapping.encoding == nil, let value = fields["encoding"] {
                 let known = CSVEncoding.allCases.map(\.rawValue).joined(separator: ", ")
-                problem("\"encoding\" \"\(name)\" is not known; expected one of \(known) or auto", at: value.location)
+                problem("\"encoding\" \"\(name)\" is not known; expected one of \(known) or auto", at: value)
             }
         }
         if let name = string(fields["delimiter"], "\"delimiter\""), name != "auto" {
             mapping.delimiter = CSVDialect.byte(named: name)
             if mapping.delimiter == nil, let value = fields["delimiter"] {
                 problem(
-                    "\"delimiter\" \"\(name)\" is not one character; expected , ; | tab or auto", at: value.location)
+                    "\"delimiter\" \"\(name)\" is not one character; expected , ; | tab or auto", at: value)
             }
         }
         if let quoteValue = fields["quote"] {
@@ -202,7 +214,7 @@ struct MappingReader {
                 } else {
                     problem(
                         "\"quote\" \"\(text)\" is not one character; expected \"\\\"\" or \"'\"",
-                        at: quoteValue.location)
+                        at: quoteValue)
                 }
             }
         }
@@ -221,7 +233,7 @@ struct MappingReader {
         if let date = dateField(fields["date"], "\"date\"", optional: &optional) {
             mapping.date = date
         } else if fields["date"] == nil {
-            problem("\"columns\" has no \"date\"; expected the column holding the booking day", at: value.location)
+            problem("\"columns\" has no \"date\"; expected the column holding the booking day", at: value)
         }
         mapping.transactionDate = dateField(fields["transactionDate"], "\"transactionDate\"", optional: &optional)
         mapping.description = columns(fields["description"], "\"description\"", optional: &optional)
@@ -241,7 +253,7 @@ struct MappingReader {
         if let amount = fields["amount"] {
             if let shape = amountShape(amount, optional: &optional) { mapping.amount = shape }
         } else {
-            problem("\"columns\" has no \"amount\"; expected a column or {\"debit\", \"credit\"}", at: value.location)
+            problem("\"columns\" has no \"amount\"; expected a column or {\"debit\", \"credit\"}", at: value)
         }
         mapping.optionalColumns = optional
     }
@@ -255,20 +267,20 @@ struct MappingReader {
             guard let debit = column(fields["debit"], "\"amount\" \"debit\"", optional: &optional),
                 let credit = column(fields["credit"], "\"amount\" \"credit\"", optional: &optional)
             else {
-                problem("\"amount\" needs both \"debit\" and \"credit\" columns", at: value.location)
+                problem("\"amount\" needs both \"debit\" and \"credit\" columns", at: value)
                 return nil
             }
             return .debitCredit(debit: debit, credit: credit)
         }
         guard let amount = column(fields["column"], "\"amount\" \"column\"", optional: &optional) else {
-            problem("\"amount\" has no \"column\"; expected a column, or \"debit\" and \"credit\"", at: value.location)
+            problem("\"amount\" has no \"column\"; expected a column, or \"debit\" and \"credit\"", at: value)
             return nil
         }
         guard let indicator = fields["indicator"] else { return .signed(amount) }
         if case .object = indicator.kind {
             let parts = members(indicator, "\"indicator\"", known: ["column", "debit", "credit"])
             guard let reference = column(parts["column"], "\"indicator\" \"column\"", optional: &optional) else {
-                problem("\"indicator\" has no \"column\"", at: indicator.location)
+                problem("\"indicator\" has no \"column\"", at: indicator)
                 return nil
             }
             let debit = strings(parts["debit"], "\"indicator\" \"debit\"")
@@ -277,7 +289,7 @@ struct MappingReader {
             if !both.isEmpty {
                 let words = both.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
                 problem(
-                    "\(words) is both a debit and a credit word; expected each word in one list", at: indicator.location
+                    "\(words) is both a debit and a credit word; expected each word in one list", at: indicator
                 )
             }
             return .indicator(
@@ -296,12 +308,12 @@ struct MappingReader {
         if let text = string(fields["decimalSeparator"], "\"decimalSeparator\"") {
             if text == "." || text == "," {
                 decimal = UInt8(ascii: text == "." ? "." : ",")
-            } else if let location = fields["decimalSeparator"]?.location {
+            } else if let location = fields["decimalSeparator"]?.location(in: file) {
                 problem("\"decimalSeparator\" \"\(text)\" is not supported; expected \".\" or \",\"", at: location)
             }
         }
         if let grouping = string(fields["thousandsSeparator"], "\"thousandsSeparator\"") {
-            if grouping.utf8.contains(decimal), let location = fields["thousandsSeparator"]?.location {
+            if grouping.utf8.contains(decimal), let location = fields["thousandsSeparator"]?.location(in: file) {
                 problem(
                     "\"thousandsSeparator\" includes the decimal separator; expected other characters", at: location)
             }
@@ -320,7 +332,7 @@ struct MappingReader {
         if let kind = string(fields["kind"], "\"account\" \"kind\"") {
             if let parsed = AccountKind(rawValue: kind) {
                 mapping.accountKind = parsed
-            } else if let location = fields["kind"]?.location {
+            } else if let location = fields["kind"]?.location(in: file) {
                 problem("\"kind\" \"\(kind)\" is not known; expected \"asset\" or \"liability\"", at: location)
             }
         }
@@ -328,7 +340,7 @@ struct MappingReader {
 
     private mutating func readSkip(_ value: JSONValue, into mapping: inout CSVMapping) {
         guard case .array(let rules) = value.kind else {
-            problem("\"skip\" is \(value.typeName); expected an array of rules", at: value.location)
+            problem("\"skip\" is \(value.typeName); expected an array of rules", at: value)
             return
         }
         var ignored: Set<String> = []
@@ -343,7 +355,7 @@ struct MappingReader {
             if rule.equals.isEmpty && rule.startsWith.isEmpty && rule.contains.isEmpty && !rule.isEmpty {
                 problem(
                     "a \"skip\" rule tests nothing; expected \"equals\", \"startsWith\", \"contains\" or \"isEmpty\"",
-                    at: ruleValue.location)
+                    at: ruleValue)
             }
             mapping.skipRules.append(rule)
         }
@@ -352,21 +364,21 @@ struct MappingReader {
     private mutating func readStatementLines(_ value: JSONValue, into mapping: inout CSVMapping) {
         guard case .array(let lines) = value.kind else {
             problem(
-                "\"statement\" is \(value.typeName); expected an array of {\"label\", \"role\"}", at: value.location)
+                "\"statement\" is \(value.typeName); expected an array of {\"label\", \"role\"}", at: value)
             return
         }
         for line in lines {
             let fields = members(line, "a \"statement\" line", known: ["label", "role"])
             guard let label = string(fields["label"], "\"label\""), let roleName = string(fields["role"], "\"role\"")
             else {
-                problem("a \"statement\" line needs \"label\" and \"role\"", at: line.location)
+                problem("a \"statement\" line needs \"label\" and \"role\"", at: line)
                 continue
             }
             guard let role = StatementLineRule.Role(rawValue: roleName) else {
                 let known = StatementLineRule.Role.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                 problem(
                     "\"role\" \"\(roleName)\" is not known; expected one of \(known)",
-                    at: fields["role"]?.location ?? line.location)
+                    at: fields["role"] ?? line)
                 continue
             }
             mapping.statementLines.append(StatementLineRule(label: label, role: role))

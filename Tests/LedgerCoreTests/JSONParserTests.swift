@@ -1,6 +1,5 @@
+import LedgerCore
 import Testing
-
-@testable import FeedAdapter
 
 @Suite("JSONParser")
 struct JSONParserTests {
@@ -82,5 +81,27 @@ struct JSONParserTests {
         #expect(failure(deep)?.reason.contains("nesting") == true)
         let fine = String(repeating: "[", count: 60) + String(repeating: "]", count: 60)
         #expect(failure(fine) == nil)
+    }
+}
+
+@Suite("JSONParser positions")
+struct JSONParserPositionTests {
+    @Test("values and keys keep the line and column where they start")
+    func locations() throws {
+        let value = try JSONParser.parse(
+            Array("{\n  \"a\": [1, \"x\\u00e9\\n\"],\n  \"b\": {\"c\": true, \"d\": null}\n}".utf8))
+        guard case .object(let members) = value.kind else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["a", "b"])
+        #expect((members[0].keyLine, members[0].keyColumn) == (2, 3))
+        #expect(members[1].value.location(in: "m.json") == SourceLocation(file: "m.json", line: 3, column: 8))
+        guard case .array(let elements) = members[0].value.kind, case .string(let text) = elements[1].kind else {
+            Issue.record("not an array of a number and a string")
+            return
+        }
+        #expect(text == "xé\n")
+        #expect(members[1].value.typeName == "an object")
     }
 }

@@ -1,18 +1,19 @@
-/// Reads one JSON document (RFC 8259) from UTF-8 bytes into a ``JSONValue`` tree.
+/// Reads one JSON document (RFC 8259) from UTF-8 bytes into a ``JSONValue`` tree: a feed's
+/// batches and manifest, a CSV mapping file.
 ///
 /// Strict: no comments, no trailing commas, no duplicate keys, strings must be valid UTF-8,
 /// nesting is limited to ``maximumDepth``. Numbers are checked against JSON's grammar and kept as
 /// text. Every value records its line and column so that errors can point at it.
-struct JSONParser {
+public struct JSONParser {
     /// Why a document could not be read, with the byte position of the problem.
-    struct Failure: Error, Sendable {
-        var line: Int
-        var column: Int
-        var reason: String
+    public struct Failure: Error, Sendable {
+        public var line: Int
+        public var column: Int
+        public var reason: String
     }
 
     /// The deepest nesting of arrays and objects accepted.
-    static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var index: Int
@@ -34,7 +35,9 @@ struct JSONParser {
     /// Parses the whole range as exactly one value surrounded by optional white space.
     ///
     /// - Throws: ``Failure`` at the first byte that breaks the grammar.
-    static func parse(_ bytes: [UInt8], range: Range<Int>? = nil, firstLine: Int = 1) throws(Failure) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], range: Range<Int>? = nil, firstLine: Int = 1) throws(Failure)
+        -> JSONValue
+    {
         var parser = JSONParser(bytes: bytes, range: range, firstLine: firstLine)
         parser.skipWhitespace()
         if parser.index >= parser.end { throw parser.failure("the input is empty; expected a JSON value") }
@@ -101,7 +104,7 @@ struct JSONParser {
                 throw failure("unexpected \(describeByte()); expected ':' after the key \"\(key)\"")
             }
             index += 1
-            members.append(JSONMember(key: key, value: try parseValue()))
+            members.append(JSONMember(key: key, value: try parseValue(), keyLine: keyLine, keyColumn: keyColumn))
             skipWhitespace()
             guard index < end else { throw failure("the input ends inside an object; expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -243,9 +246,8 @@ struct JSONParser {
 
     private mutating func enter() throws(Failure) {
         depth += 1
-        if depth > JSONParser.maximumDepth {
-            throw failure("nesting deeper than \(JSONParser.maximumDepth) levels; a feed batch never needs that")
-        }
+        let most = JSONParser.maximumDepth
+        if depth > most { throw failure("nesting deeper than \(most) levels; expected at most \(most)") }
     }
 
     private mutating func expectWord(_ word: String) throws(Failure) {
