@@ -27,7 +27,12 @@ extension Draft {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         if foldLatin1(text, into: { bytes.append($0) }) { return String(decoding: bytes, as: UTF8.self) }
+        return foldedGenerally(text)
+    }
 
+    /// The general path of ``normalisedDescription(_:)``, for any text: NFC, lower case, white
+    /// space folded (the Latin-1 path must give exactly this).
+    static func foldedGenerally(_ text: String) -> String {
         let composed = text.precomposedStringWithCanonicalMapping.lowercased()
         var result = ""
         var pendingSpace = false
