@@ -45,27 +45,72 @@ if ! swift build -c release --product ledgerport >"$work/build.log" 2>&1; then
 fi
 bin=$PWD/.build/release/ledgerport
 
+# Runs one Python part, showing and logging its output, and turns a broken script into a FAIL
+# line of its own: an uncaught exception (exit 3 from lib.py, or any traceback, say one raised
+# before lib was imported or in a thread), a death by signal or any other status above 1, and
+# an exit 1 (a finding) that printed no FAIL line. An exit 0 after a FAIL line, or without a
+# single check, fails too.
+run_python() { # label script-args...
+    local label=$1 out
+    shift
+    out=$work/part-${label// /-}.out
+    python3 "$@" 2>&1 | tee "$out" | tee -a "$log"
+    local code=${PIPESTATUS[0]}
+    local fails
+    fails=$(grep -c '^FAIL' "$out")
+    if grep -q '^Traceback (most recent call last):' "$out"; then
+        echo "FAIL $label: the script raised an uncaught exception (exit $code; traceback above)" | tee -a "$log"
+    elif [ "$code" -gt 1 ]; then
+        echo "FAIL $label: the script itself crashed (exit $code)" | tee -a "$log"
+    elif [ "$code" -eq 1 ] && [ "$fails" -eq 0 ]; then
+        echo "FAIL $label: the script exited 1 without a FAIL line" | tee -a "$log"
+    elif [ "$code" -eq 0 ] && [ "$fails" -gt 0 ]; then
+        echo "FAIL $label: the script exited 0 after $fails FAIL lines" | tee -a "$log"
+    elif [ "$code" -eq 0 ] && ! grep -q '^PASS' "$out"; then
+        echo "FAIL $label: the script made no check" | tee -a "$log"
+    fi
+}
+
+# Runs the fuzz targets; a target without a PASS or FAIL line (fuzz.sh died before reporting it)
+# and a non-zero fuzz.sh status with no failed target both count as failures.
+run_fuzz() {
+    local out=$work/part-fuzz.out
+    scripts/reliability/fuzz.sh --seconds "$fuzz_seconds" 2>&1 | while IFS= read -r line; do
+        case "$line" in
+            "fuzz "*": ok,"*) echo "PASS $line" ;;
+            "fuzz "*": "*) echo "FAIL $line" ;;
+            *) echo "$line" ;;
+        esac
+    done | tee "$out" | tee -a "$log"
+    local code=${PIPESTATUS[0]}
+    local target missing=0
+    for target in Fuzz/*/; do
+        target=$(basename "$target")
+        if ! grep -q "^\(PASS\|FAIL\) fuzz $target:" "$out"; then
+            echo "FAIL fuzz $target: no result (fuzz.sh stopped before reporting it; exit $code)" | tee -a "$log"
+            missing=1
+        fi
+    done
+    if [ "$code" -ne 0 ] && [ "$missing" -eq 0 ] && ! grep -q '^FAIL' "$out"; then
+        echo "FAIL fuzz: fuzz.sh exited $code though every target reported ok" | tee -a "$log"
+    elif [ "$code" -eq 0 ] && grep -q '^FAIL' "$out"; then
+        echo "FAIL fuzz: fuzz.sh exited 0 after a failed target" | tee -a "$log"
+    fi
+}
+
 for part in ${parts[@]+"${parts[@]}"}; do
     part_started=$(date +%s)
     case "$part" in
         usage|crash|concurrency|faults|hostile)
             step "$part"
-            python3 "scripts/reliability/$part.py" $short --bin "$bin" --work "$work" 2>&1 | tee -a "$log"
-            [ "${PIPESTATUS[0]}" -le 1 ] || echo "FAIL $part: the script itself crashed" | tee -a "$log"
+            run_python "$part" "scripts/reliability/$part.py" $short --bin "$bin" --work "$work"
             if [ "$part" = crash ]; then  # and a large feed sync, killed the same way
-                python3 scripts/reliability/crash.py --sync $short --bin "$bin" --work "$work" 2>&1 | tee -a "$log"
-                [ "${PIPESTATUS[0]}" -le 1 ] || echo "FAIL crash --sync: the script itself crashed" | tee -a "$log"
+                run_python "crash --sync" scripts/reliability/crash.py --sync $short --bin "$bin" --work "$work"
             fi
             ;;
         fuzz)
             step "fuzz ($fuzz_seconds s per target)"
-            scripts/reliability/fuzz.sh --seconds "$fuzz_seconds" 2>&1 | while IFS= read -r line; do
-                case "$line" in
-                    "fuzz "*": ok,"*) echo "PASS $line" ;;
-                    "fuzz "*) echo "FAIL $line" ;;
-                    *) echo "$line" ;;
-                esac
-            done | tee -a "$log"
+            run_fuzz
             ;;
         *) echo "FAIL $part: no such part (usage crash concurrency faults hostile fuzz)" | tee -a "$log" ;;
     esac

@@ -9,8 +9,8 @@
 # Seeds:   Fuzz/<name>/seeds/ and the folders listed in Fuzz/<name>/seed-dirs (samples, fixtures)
 # Corpus:  .build/fuzz/corpus/<name>/ (kept between runs)
 # Crashes: Fuzz/<name>/crashes/ (commit them, and add each as a regression test)
-# Prints one line per target: "fuzz NAME: ok|CRASH|FAILED-TO-BUILD, N executions in S s, corpus C"
-# and exits 1 if any target crashed or failed to build.
+# Prints one line per target: "fuzz NAME: ok|CRASH|FAILED-TO-BUILD|NO-RUN, N executions in S s, corpus C"
+# and exits 1 if any target crashed, failed to build or ran no input.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -110,11 +110,16 @@ for name in "${targets[@]}"; do
         -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "${seeds[@]}" >"$log" 2>&1
     code=$?
     set -e
-    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
-    took=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    # A run that died before printing its statistics has none: an empty figure, not the end of
+    # this script (under set -e a grep finding nothing would stop it without a word).
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
+    took=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
     size=$(find "$corpus" -type f | wc -l)
-    if [ "$code" -eq 0 ]; then
-        echo "fuzz $name: ok, ${execs:-0} executions in ${seconds} s (${took:-0}/s), corpus $size"
+    if [ "$code" -eq 0 ] && [ "${execs:-0}" -eq 0 ]; then
+        echo "fuzz $name: NO-RUN, the fuzzer exited 0 without running an input (log $log)"
+        status=1
+    elif [ "$code" -eq 0 ]; then
+        echo "fuzz $name: ok, $execs executions in ${seconds} s (${took:-0}/s), corpus $size"
     else
         artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | sed 's/Test unit written to //')
         echo "fuzz $name: CRASH after ${execs:-?} executions, input ${artifact:-?} (log $log)"

@@ -3,6 +3,10 @@ snapshot of a ledger database that two runs can be compared by.
 
 Every check prints one line, `PASS name: detail` or `FAIL name: detail`; scripts/reliability.sh
 counts them. Lines starting with `INFO` are figures for docs/reliability.md.
+
+Exit status: 0 every check passed, 1 a check failed (a finding), `UNCAUGHT` (3) an exception
+escaped the script (a broken script, not a finding: it prints its traceback and a FAIL line, and
+reliability.sh counts it as a failure whatever the status).
 """
 import argparse
 import datetime
@@ -11,9 +15,35 @@ from contextlib import closing
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
+import traceback
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+UNCAUGHT = 3
+
+
+def _script_name() -> str:
+    return os.path.splitext(os.path.basename(sys.argv[0] or "reliability"))[0]
+
+
+def _uncaught(kind, error, trace) -> None:
+    """An exception no case caught: the traceback, an explicit FAIL line, and exit status 3 (an
+    uncaught exception would otherwise exit 1, like a clean finding)."""
+    traceback.print_exception(kind, error, trace)
+    sys.stderr.flush()
+    print(f"FAIL {_script_name()}: uncaught {kind.__name__}: {error} (a broken script; traceback above)", flush=True)
+    os._exit(UNCAUGHT)
+
+
+def _uncaught_in_thread(hook) -> None:
+    if hook.exc_type is SystemExit:
+        return
+    _uncaught(hook.exc_type, hook.exc_value, hook.exc_traceback)
+
+
+sys.excepthook = _uncaught
+threading.excepthook = _uncaught_in_thread
 
 
 class Results:
