@@ -7,7 +7,10 @@
 # Competitors are used when installed: pip install ofxtools ofxparse; apt-get install -y hledger ofx
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product ledgerport --product OFXInspect >/dev/null
+# A benchmark whose run fails, or stores or reads the wrong number of rows, stops everything with
+# "bench: FAILED: ..." (scripts/bench/check.sh): a failed run is never timed.
+swift build -c release --product ledgerport --product OFXInspect >/tmp/ledgerport-bench-build.log 2>&1 \
+    || { echo "bench: FAILED: the release build; see /tmp/ledgerport-bench-build.log" >&2; exit 1; }
 export BENCH_OUT=${BENCH_OUT:-/tmp/ledgerport-bench}
 if [ "${1:-}" = "--quick" ]; then
     echo "== import (issue 2) and checkpoint (issue 6)"; scripts/bench/import.sh 200000

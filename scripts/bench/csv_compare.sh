@@ -9,7 +9,8 @@
 # ledgerport and Python run RUNS times each (default 5), turn about, so that both see the same
 # machine; the table gives the fastest and the median run. hledger runs HLEDGER_RUNS times
 # (default 1: it takes a quarter of a minute per 100,000 rows). The ratios compare fastest runs,
-# hledger per row.
+# hledger per row. Every run must exit 0 and read every row (ledgerport's `read`, Python's row
+# count, hledger's transaction count), or the benchmark stops (check.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rows=${1:-1000000}
@@ -17,6 +18,7 @@ hledger_rows=${2:-100000}
 runs=${RUNS:-5}
 hledger_runs=${HLEDGER_RUNS:-1}
 out=${BENCH_OUT:-/tmp/ledgerport-bench}
+source scripts/bench/check.sh
 bin=.build/release/ledgerport
 mkdir -p "$out"
 [ -x "$bin" ] || swift build -c release --product ledgerport >/dev/null
@@ -25,24 +27,29 @@ file="$out/de-$rows.csv"
 small="$out/de-$hledger_rows.csv"
 [ -f "$small" ] || python3 scripts/bench/gen_csv.py --style de --rows "$hledger_rows" --out "$small" >/dev/null
 
-# One run: appends "seconds peakKB" to the named list file.
-run() { # list command...
-    local list=$1
-    shift
-    /usr/bin/time -o "$out/time.txt" -f '%e %M' "$@" >/dev/null 2>&1 || true
+# One run: appends "seconds peakKB" to the named list file, once the run exited 0 and read the
+# expected rows (counted by the named function from the run's output).
+run() { # list rows counter command...
+    local list=$1 want=$2 counter=$3
+    shift 3
+    timed_checked "$list" "$@"
+    expect_count "$list: read" "$($counter)" "$want"
     cat "$out/time.txt" >>"$out/$list"
 }
+python_rows() { sed -nE 's/^python csv\+Decimal: ([0-9]+) rows.*/\1/p' "$out/last.out"; }
+hledger_rows() { grep -c '^[0-9]' "$out/last.out" || true; }
 
 rm -f "$out"/*.runs
 for _ in $(seq "$runs"); do
-    run ledgerport.runs "$bin" import "$file" --dry-run
-    run python.runs python3 scripts/bench/python_csv_parse.py --style de "$file"
-    run ledgerport-small.runs "$bin" import "$small" --dry-run
+    run ledgerport.runs "$rows" dry_run_read "$bin" import "$file" --dry-run --json
+    run python.runs "$rows" python_rows python3 scripts/bench/python_csv_parse.py --style de "$file"
+    run ledgerport-small.runs "$hledger_rows" dry_run_read "$bin" import "$small" --dry-run --json
 done
 if command -v hledger >/dev/null && [ "$hledger_runs" -gt 0 ]; then
     iconv -f WINDOWS-1252 -t UTF-8 "$small" >"$out/de-$hledger_rows-utf8.csv"
     for _ in $(seq "$hledger_runs"); do
-        run hledger.runs hledger -f "$out/de-$hledger_rows-utf8.csv" --rules-file scripts/bench/de-bank.rules print
+        run hledger.runs "$hledger_rows" hledger_rows \
+            hledger -f "$out/de-$hledger_rows-utf8.csv" --rules-file scripts/bench/de-bank.rules print
     done
 fi
 

@@ -15,6 +15,9 @@
 #   OFXPARSE_MAX    the largest size for ofxparse, whose time grows quadratically (default 10000)
 #   OFXDUMP_MAX     the largest size for libofx's ofxdump (default COMPETITOR_MAX; ~3.5 minutes at 100,000)
 #   OUT             where generated files go (default bench-out/ofx)
+#
+# ledgerport's run must exit 0 and count SIZE drafts, or the benchmark stops (check.sh); a
+# competitor that fails shows "failed" in its row, untimed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sizes=("${@:-10000 100000 1000000}")
@@ -24,13 +27,32 @@ competitor_max=${COMPETITOR_MAX:-100000}
 ofxparse_max=${OFXPARSE_MAX:-10000}
 ofxdump_max=${OFXDUMP_MAX:-$competitor_max}
 mkdir -p "$out"
+source scripts/bench/check.sh
 
 if [[ -z "${OURS:-}" ]]; then
     swift build -c release --product OFXInspect >&2
     OURS="$(swift build -c release --show-bin-path)/OFXInspect --count"
 fi
 
-# run LABEL SIZE COMMAND...: prints one table row with seconds and peak MB.
+# ours SIZE COMMAND...: ledgerport's row; aborts unless the run exits 0 and counts SIZE drafts
+# (OFXInspect --count prints "drafts N ...", `import --dry-run --json` a "read" count).
+ours() {
+    local size=$1 log
+    shift
+    log=$(mktemp)
+    /usr/bin/time -v "$@" >"$out/last.out" 2>"$log" || { cp "$log" "$out/last.err"; bench_abort "ledgerport on $size exited non-zero ($*)"; }
+    local counted
+    counted=$(sed -nE 's/^drafts ([0-9]+) .*/\1/p' "$out/last.out")
+    [ -n "$counted" ] || counted=$(dry_run_read)
+    expect_count "ledgerport on $size: drafts" "$counted" "$size"
+    local wall rss
+    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log")
+    rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2 / 1024}' "$log")
+    printf '| %-10s | %9s | %12s | %8s MB |\n' ledgerport "$size" "$wall" "$rss"
+    rm -f "$log"
+}
+
+# run LABEL SIZE COMMAND...: prints one table row with seconds and peak MB (a competitor's).
 run() {
     local label=$1 size=$2
     shift 2
@@ -67,7 +89,7 @@ for size in "${sizes[@]}"; do
     file="$out/bench-$size.ofx"
     [[ -f "$file" ]] || python3 scripts/bench/gen_ofx.py "$size" "$file"
     # shellcheck disable=SC2086
-    run ledgerport "$size" $OURS "$file"
+    ours "$size" $OURS "$file"
     if ((size <= competitor_max)); then
         if have_python_module ofxtools; then
             run ofxtools "$size" python3 -W ignore -c "$ofxtools_script" "$file"
