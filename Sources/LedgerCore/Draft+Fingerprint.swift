@@ -97,14 +97,7 @@ extension Draft {
     }
 }
 
-/// 64-bit FNV-1a, used where a hash must be identical on every run and every machine.
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func combine(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-
+extension FNV1a {
     /// Hashes a description as ``Draft/normalisedDescription(_:)`` would write it, without
     /// building the string, when every character is below U+0100. Returns `false`, having hashed
     /// nothing, otherwise.
@@ -113,13 +106,5 @@ struct FNV1a {
         guard Draft.foldLatin1(text, into: { copy.combine($0) }) else { return false }
         self = copy
         return true
-    }
-
-    mutating func combine(_ number: Int64) {
-        var bits = UInt64(bitPattern: number)
-        for _ in 0..<8 {
-            combine(UInt8(truncatingIfNeeded: bits))
-            bits >>= 8
-        }
     }
 }

@@ -24,9 +24,9 @@ public struct PendingRow: Sendable, Hashable {
     /// negative hash of that id (see the schema's notes in `Migrations.swift`).
     var discriminator: Int64 {
         guard let externalID = draft.externalID else { return Int64(occurrence) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in externalID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return -Int64(hash & 0x3fff_ffff_ffff_ffff) - 1
+        var hash = FNV1a()
+        hash.combine(utf8: externalID)
+        return -Int64(hash.value & 0x3fff_ffff_ffff_ffff) - 1
     }
 }
 

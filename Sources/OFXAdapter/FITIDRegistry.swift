@@ -23,16 +23,16 @@ struct FITIDRegistry {
     ///   - account: the ledger account, so that equal FITIDs in two accounts stay apart.
     ///   - draft: the transaction, whose content tells a repeat from a different transaction.
     mutating func externalID(for fitID: String, account: String, draft: Draft) -> String {
-        var key = FNV64()
-        key.add(account)
-        key.add(UInt8(0x1F))
-        key.add(fitID)
-        var content = FNV64()
-        content.add(Int64(draft.bookingDay.daysSinceEpoch))
-        content.add(draft.signedMinorUnits)
-        content.add(draft.amount.currency.code)
-        content.add(UInt8(0x1F))
-        content.add(draft.description)
+        var key = FNV1a()
+        key.combine(utf8: account)
+        key.combine(UInt8(0x1F))
+        key.combine(utf8: fitID)
+        var content = FNV1a()
+        content.combine(Int64(draft.bookingDay.daysSinceEpoch))
+        content.combine(draft.signedMinorUnits)
+        content.combine(utf8: draft.amount.currency.code)
+        content.combine(UInt8(0x1F))
+        content.combine(utf8: draft.description)
         guard let first = firstContent[key.value] else {
             firstContent[key.value] = content.value
             return fitID

@@ -78,10 +78,10 @@ struct OFXAccountIdentity: Sendable, Hashable {
 
     /// Four hex digits of a stable hash of the full identity (FNV-1a; the same on every run).
     var shortHash: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         let parts = ["\(kind)", bankID ?? "", branchID ?? "", accountID ?? "", brokerID ?? ""]
-        for byte in parts.joined(separator: "\u{1F}").utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        let hex = String(hash & 0xFFFF, radix: 16)
+        hash.combine(utf8: parts.joined(separator: "\u{1F}"))
+        let hex = String(hash.value & 0xFFFF, radix: 16)
         return String(repeating: "0", count: 4 - hex.count) + hex
     }
 }

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// The lookup table behind ``OFXTag/lookUp(_:)``: an open-addressing hash table keyed by a
 /// case-folded FNV-1a hash of the tag's name. A tag is looked up for every tag in a file (about
 /// ten per transaction), so this avoids `Dictionary`'s seeded hashing and reference counting on
@@ -73,10 +75,12 @@ struct OFXTagTable: @unchecked Sendable {
         byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
     }
 
+    /// LedgerCore's ``FNV1a`` of the upper-cased name (inlinable there, so this stays a loop of
+    /// a xor and a multiply).
     @inline(__always)
     static func key(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name { hash = (hash ^ UInt64(upper(byte))) &* 0x0000_0100_0000_01b3 }
-        return hash
+        var hash = FNV1a()
+        for byte in name { hash.combine(upper(byte)) }
+        return hash.value
     }
 }

@@ -1,6 +1,5 @@
+import LedgerCore
 import Testing
-
-@testable import LedgerCore
 
 /// The one FNV-1a implementation, and the stored values it produces: a change to either would
 /// make every existing ledger see its transactions as new (duplicates on the next import).
@@ -12,6 +11,33 @@ struct FNV1aTests {
         Draft(
             account: "Checking", bookingDay: Day(iso: day)!, amount: Money(minorUnits: units, currency: currency),
             direction: direction, description: description, location: SourceLocation(file: "a.csv", line: 2, column: 1))
+    }
+
+    @Test(
+        "gives the FNV-1a 64 test vectors",
+        arguments: [
+            ("", 0xcbf2_9ce4_8422_2325 as UInt64), ("a", 0xaf63_dc4c_8601_ec8c), ("foobar", 0x8594_4171_f739_67e8),
+        ])
+    func vectors(text: String, expected: UInt64) {
+        var byText = FNV1a()
+        byText.combine(utf8: text)
+        #expect(byText.value == expected)
+        var byBytes = FNV1a()
+        byBytes.combine(contentsOf: Array(text.utf8))
+        #expect(byBytes.value == expected)
+        var byByte = FNV1a()
+        for byte in text.utf8 { byByte.combine(byte) }
+        #expect(byByte.value == expected)
+    }
+
+    @Test("a number is fed as its eight bytes, least significant first")
+    func numbers() {
+        var number = FNV1a()
+        number.combine(Int64(-2))
+        var bytes = FNV1a()
+        bytes.combine(contentsOf: [0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] as [UInt8])
+        #expect(number.value == bytes.value)
+        #expect(FNV1a().value == FNV1a.offsetBasis)
     }
 
     /// Values computed with the code before the five copies became one (and independently in
