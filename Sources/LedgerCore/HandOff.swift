@@ -15,7 +15,11 @@ import Foundation
 /// //                   queue.finish(.end)
 /// // consumer thread:  while case let chunk = queue.pop(), chunk != .end { use(chunk) }
 /// ```
-public final class HandOff<Item>: @unchecked Sendable {
+///
+/// Items cross from one thread to another, so they must be `Sendable`. The queue itself is
+/// `@unchecked Sendable` because it is safe by construction: every field that changes is read and
+/// written only while holding `condition`'s lock, and the padding tuples are constants.
+public final class HandOff<Item: Sendable>: @unchecked Sendable {
     /// Both threads write this object's fields: keep other objects off its cache lines.
     private let leadingPad: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private let condition = NSCondition()

@@ -10,7 +10,7 @@ import LedgerCore
 /// adapter's next emit then throws and the reading thread winds down. The last item is always
 /// `.finished`, carrying the error that ended reading, if any.
 final class EventPipeline: Sendable {
-    enum Item {
+    enum Item: Sendable {
         case events([PreparedEvent])
         case finished((any Error)?)
     }

@@ -2,7 +2,7 @@
 ///
 /// Each row's spans are kept as the reader made them, relative to the row's first byte, so a
 /// row copies back out with one copy of its bytes and its spans.
-struct RowBlock {
+struct RowBlock: Sendable {
     private struct Entry {
         var line: Int
         var bytes: Range<Int>

@@ -10,7 +10,7 @@ import LedgerCore
 /// row), so memory stays flat. ``stop()`` cancels and waits for `.end`: after it returns,
 /// the stream is the caller's again.
 final class RowReadAhead: Sendable {
-    enum Item {
+    enum Item: Sendable {
         case rows(RowBlock)
         case end((any Error)?)
     }
