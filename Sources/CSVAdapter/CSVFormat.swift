@@ -76,7 +76,7 @@ public struct CSVFormat: FormatAdapter {
         // A file larger than its head is split into rows on a second thread while this one
         // normalises them.
         let isLarge = prepared.head.count >= PreparedInput.headSize
-        try ImportSession(match: match, options: options, file: input.name, readsAhead: isLarge)
+        try CSVReadSession(match: match, options: options, file: input.name, readsAhead: isLarge)
             .run(prepared, emit: emit)
     }
 

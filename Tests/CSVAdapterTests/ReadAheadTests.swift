@@ -42,7 +42,7 @@ struct ReadAheadTests {
         let (match, _) = try format.chooseMapping(for: input)
         var events: [AdapterEvent] = []
         do {
-            try ImportSession(match: match, options: format.options, file: "big.csv", readsAhead: readsAhead)
+            try CSVReadSession(match: match, options: format.options, file: "big.csv", readsAhead: readsAhead)
                 .run(input) { event in
                     events.append(event)
                     if let stopAfter, events.count >= stopAfter { throw Stop() }

@@ -28,7 +28,7 @@ struct EmitState {
 
     /// Normalises a row and emits its draft, declaring its account first when it is new.
     mutating func emitDraft(
-        from row: CSVRow, _ normaliser: inout RowNormaliser, _ statement: StatementLines, _ session: ImportSession,
+        from row: CSVRow, _ normaliser: inout RowNormaliser, _ statement: StatementLines, _ session: CSVReadSession,
         _ emit: (AdapterEvent) throws -> Void
     ) throws {
         let rowAccount = try normaliser.accountName(of: row)
@@ -60,7 +60,7 @@ struct EmitState {
     /// Declares a new account, or checks that a known one keeps its currency.
     private mutating func declare(
         _ account: String, of draft: Draft, rowAccount: String?, _ statement: StatementLines,
-        _ session: ImportSession, _ emit: (AdapterEvent) throws -> Void
+        _ session: CSVReadSession, _ emit: (AdapterEvent) throws -> Void
     ) throws {
         if let currency = accounts[account] {
             guard currency == draft.amount.currency else {
@@ -81,7 +81,7 @@ struct EmitState {
 
     /// Emits the running-balance statement balances and those the statement lines state.
     mutating func emitBalances(
-        statement: StatementLines, session: ImportSession, format: DateFormat?, _ emit: (AdapterEvent) throws -> Void
+        statement: StatementLines, session: CSVReadSession, format: DateFormat?, _ emit: (AdapterEvent) throws -> Void
     ) throws {
         var emitted: [StatementBalance] = []
         for balance in tracker.statementBalances() {

@@ -7,7 +7,7 @@ import LedgerCore
 /// Rows are normalised as they come. Under `"format": "auto"` the rows read while every day is
 /// still 12 or less are held back, and released once one row settles the date order.
 struct RowLoop {
-    let session: ImportSession
+    let session: CSVReadSession
     let binding: HeaderBinding
     /// Whether the footer has started: no more transaction rows.
     private(set) var reachedFooter = false
@@ -22,7 +22,7 @@ struct RowLoop {
     private let footerFirstBytes: ByteSet
     private var mapping: CSVMapping { session.match.mapping }
 
-    init(session: ImportSession, binding: HeaderBinding) {
+    init(session: CSVReadSession, binding: HeaderBinding) {
         self.session = session
         self.binding = binding
         let mapping = session.match.mapping

@@ -92,7 +92,7 @@ public struct CSVInspection: Sendable {
         }
         var events: [AdapterEvent] = []
         do {
-            try ImportSession(match: match, options: options, file: stream.name).run(input, limit: rowLimit) {
+            try CSVReadSession(match: match, options: options, file: stream.name).run(input, limit: rowLimit) {
                 events.append($0)
             }
         } catch let error as any LocatedError {

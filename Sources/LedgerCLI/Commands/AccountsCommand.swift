@@ -18,7 +18,7 @@ struct AccountsCommand: Command {
     func run(in context: CommandContext) throws -> Int32 {
         let summaries = try context.ledger().accountSummaries()
         if json {
-            context.console.print(JSONValue.array(summaries.map(ReportJSON.account)).rendered())
+            context.console.print(JSONOutput.array(summaries.map(ReportJSON.account)).rendered())
             return 0
         }
         if summaries.isEmpty {

@@ -16,13 +16,13 @@ struct FormatsCommand: Command {
     func run(in context: CommandContext) throws -> Int32 {
         let adapters = FormatRegistry.adapters
         if json {
-            let values = adapters.map { adapter -> JSONValue in
+            let values = adapters.map { adapter -> JSONOutput in
                 .object([
                     ("id", .string(adapter.id)), ("summary", .string(adapter.summary)),
-                    ("extensions", .array(adapter.fileExtensions.map(JSONValue.string))),
+                    ("extensions", .array(adapter.fileExtensions.map(JSONOutput.string))),
                 ])
             }
-            context.console.print(JSONValue.array(values).rendered())
+            context.console.print(JSONOutput.array(values).rendered())
             return 0
         }
         var table = Table([("ID", .left), ("EXTENSIONS", .left), ("FORMAT", .left)])

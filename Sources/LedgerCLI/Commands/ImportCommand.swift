@@ -58,7 +58,7 @@ struct ImportCommand: Command {
             reports.append(report)
         }
         if json {
-            let value: JSONValue =
+            let value: JSONOutput =
                 reports.count == 1 ? ReportJSON.importReport(reports[0]) : .array(reports.map(ReportJSON.importReport))
             context.console.print(value.rendered())
         }

@@ -23,7 +23,7 @@ struct ImportsCommand: Command {
             record.wasInterrupted ? "interrupted" : record.status.rawValue
         }
         if json {
-            let values = records.map { record -> JSONValue in
+            let values = records.map { record -> JSONOutput in
                 .object([
                     ("id", .int(record.id)), ("startedAt", .string(record.startedAt)),
                     ("finishedAt", .optional(record.finishedAt)), ("file", .string(record.sourcePath)),
@@ -34,7 +34,7 @@ struct ImportsCommand: Command {
                     ("failure", .optional(record.failure)),
                 ])
             }
-            context.console.print(JSONValue.array(values).rendered())
+            context.console.print(JSONOutput.array(values).rendered())
             return 0
         }
         var table = Table([

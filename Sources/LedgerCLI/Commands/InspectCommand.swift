@@ -61,7 +61,7 @@ struct InspectCommand: Command {
         let preview = try Self.preview(adapter, stream: stream, options: options, rows: rows)
         if json {
             context.console.print(
-                JSONValue.object([
+                JSONOutput.object([
                     ("file", .string(file)), ("format", .string(adapter.id)),
                     ("failure", .optional(preview.failure)),
                     ("drafts", .array(preview.events.compactMap(Self.draftJSON))),
@@ -118,7 +118,7 @@ struct InspectCommand: Command {
         }
     }
 
-    private static func draftJSON(_ event: AdapterEvent) -> JSONValue? {
+    private static func draftJSON(_ event: AdapterEvent) -> JSONOutput? {
         guard case .draft(let draft) = event else { return nil }
         return .object([
             ("account", .string(draft.account)), ("date", .string(draft.bookingDay.description)),
@@ -130,21 +130,21 @@ struct InspectCommand: Command {
         ])
     }
 
-    private static func json(_ report: CSVInspection) -> JSONValue {
-        let choice: JSONValue =
+    private static func json(_ report: CSVInspection) -> JSONOutput {
+        let choice: JSONOutput =
             report.choice.map { choice in
                 .object([
                     ("name", .string(choice.mapping.name)), ("path", .string(choice.mapping.path)),
                     ("reason", .string(choice.reason)),
-                    ("alsoMatched", .array(choice.alsoMatched.map(JSONValue.string))),
+                    ("alsoMatched", .array(choice.alsoMatched.map(JSONOutput.string))),
                 ])
             } ?? .null
         return .object([
             ("file", .string(report.file)), ("format", .string("csv")), ("encoding", .string(report.encoding)),
             ("delimiter", .string(report.dialect.delimiterName)),
             ("quote", .optional(report.dialect.quote.map { String(UnicodeScalar($0)) })),
-            ("headerLine", .int(report.headerLine)), ("header", .array(report.header.map(JSONValue.string))),
-            ("preamble", .array(report.preamble.map(JSONValue.string))), ("mapping", choice),
+            ("headerLine", .int(report.headerLine)), ("header", .array(report.header.map(JSONOutput.string))),
+            ("preamble", .array(report.preamble.map(JSONOutput.string))), ("mapping", choice),
             ("failure", .optional(report.failure)), ("suggestedMapping", .optional(report.suggestedMapping)),
             ("drafts", .array(report.events.compactMap(draftJSON))),
         ])

@@ -31,14 +31,14 @@ struct MappingsCommand: Command {
         if let checkPath { return check(checkPath, console: context.console) }
         let catalog = MappingCatalog(directories: LedgerLocation.mappingDirectories(environment: context.environment))
         if json {
-            let values = catalog.entries.map { entry -> JSONValue in
+            let values = catalog.entries.map { entry -> JSONOutput in
                 .object([
                     ("name", .string(entry.name)), ("summary", .string(entry.summary)), ("path", .string(entry.path)),
                     ("shadowed", .bool(entry.isShadowed)),
                     ("problems", .array(entry.problems.map { .string($0.description) })),
                 ])
             }
-            context.console.print(JSONValue.array(values).rendered())
+            context.console.print(JSONOutput.array(values).rendered())
             return 0
         }
         var table = Table([("NAME", .left), ("STATUS", .left), ("DESCRIPTION", .left)])
@@ -57,7 +57,7 @@ struct MappingsCommand: Command {
         let problems = MappingCheck.problems(inFileAt: path)
         if json {
             console.print(
-                JSONValue.object([
+                JSONOutput.object([
                     ("file", .string(path)), ("valid", .bool(problems.isEmpty)),
                     ("problems", .array(problems.map { .string($0.description) })),
                 ]

@@ -52,7 +52,7 @@ struct ReconcileCommand: Command {
                 try ledger.explained(checkpoint, of: stored)
             }
             if json {
-                context.console.print(JSONValue.array(history.map(ReportJSON.checkpoint)).rendered())
+                context.console.print(JSONOutput.array(history.map(ReportJSON.checkpoint)).rendered())
             } else if history.isEmpty {
                 context.console.print("\(stored.name) has no checkpoints yet.")
             } else {

@@ -32,7 +32,7 @@ struct TransactionsCommand: Command {
         let selected = try account.map { name in try context.account(named: name) }
         let transactions = try ledger.transactions(account: selected, in: window)
         if json {
-            context.console.print(JSONValue.array(transactions.map(ReportJSON.transaction)).rendered())
+            context.console.print(JSONOutput.array(transactions.map(ReportJSON.transaction)).rendered())
             return 0
         }
         var table = Table([

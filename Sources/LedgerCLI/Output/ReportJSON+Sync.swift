@@ -3,7 +3,7 @@ import LedgerImport
 
 extension ReportJSON {
     /// `ledgerport sync --json`: `{"feed", "status", "streams": [...], "checkpoints": [...], "available": [...]}`.
-    static func syncReport(_ report: FeedSyncReport) -> JSONValue {
+    static func syncReport(_ report: FeedSyncReport) -> JSONOutput {
         let status = report.isComplete ? "complete" : (report.isInterrupted ? "interrupted" : "stopped")
         return .object([
             ("feed", .string(report.feed)),
@@ -24,7 +24,7 @@ extension ReportJSON {
         ])
     }
 
-    static func stream(_ stream: FeedStreamReport) -> JSONValue {
+    static func stream(_ stream: FeedStreamReport) -> JSONOutput {
         .object([
             ("stream", .string(stream.stream.kind.rawValue)),
             ("accountID", .optional(stream.stream.accountID)),

@@ -4,8 +4,8 @@ import LedgerStore
 
 /// The `--json` shapes documented in docs/cli.md. Names here are a contract: add, don't rename.
 enum ReportJSON {
-    static func importReport(_ report: ImportReport) -> JSONValue {
-        var members: [(String, JSONValue)] = [
+    static func importReport(_ report: ImportReport) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
             ("file", .string(report.file)),
             ("status", .string(report.status.rawValue)),
             ("format", .string(report.format)),
@@ -47,7 +47,7 @@ enum ReportJSON {
         return .object(members)
     }
 
-    static func checkpoint(_ checkpoint: Checkpoint) -> JSONValue {
+    static func checkpoint(_ checkpoint: Checkpoint) -> JSONOutput {
         let format = { (value: Int64) in Money.format(value, currency: checkpoint.currency) }
         return .object([
             ("account", .string(checkpoint.account)),
@@ -62,7 +62,7 @@ enum ReportJSON {
                 "pending",
                 .object([
                     ("count", .int(checkpoint.pending.count)), ("sum", .string(format(checkpoint.pending.sum))),
-                    ("transactions", .array(checkpoint.pending.transactions.map(JSONValue.int))),
+                    ("transactions", .array(checkpoint.pending.transactions.map(JSONOutput.int))),
                 ])
             ),
             ("divergesOn", .optional(checkpoint.diagnosis.divergesOn?.description)),
@@ -73,7 +73,7 @@ enum ReportJSON {
                         .object([
                             ("kind", .string(candidate.kind.rawValue)),
                             ("explains", .string(format(candidate.explains))),
-                            ("transactions", .array(candidate.transactions.map(JSONValue.int))),
+                            ("transactions", .array(candidate.transactions.map(JSONOutput.int))),
                             ("day", .optional(candidate.day?.description)),
                             ("note", .string(candidate.note)),
                         ])
@@ -82,7 +82,7 @@ enum ReportJSON {
         ])
     }
 
-    static func transaction(_ transaction: StoredTransaction) -> JSONValue {
+    static func transaction(_ transaction: StoredTransaction) -> JSONOutput {
         .object([
             ("id", .int(transaction.id)),
             ("account", .string(transaction.account)),
@@ -98,7 +98,7 @@ enum ReportJSON {
         ])
     }
 
-    static func account(_ summary: AccountSummary) -> JSONValue {
+    static func account(_ summary: AccountSummary) -> JSONOutput {
         .object([
             ("name", .string(summary.account.name)),
             ("currency", .string(summary.account.currency.code)),

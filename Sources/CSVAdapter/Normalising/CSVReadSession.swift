@@ -6,7 +6,7 @@ import LedgerCore
 /// Rows stream through one at a time. The only rows held back are those read while a
 /// `"format": "auto"` date column is still ambiguous (every day so far 12 or less); they are
 /// released as soon as a row settles the order.
-struct ImportSession {
+struct CSVReadSession {
     let match: HeaderMatch
     let options: AdapterOptions
     let file: String
