@@ -59,7 +59,9 @@ run_python() { # label script-args...
     local fails
     fails=$(grep -c '^FAIL' "$out")
     if grep -q '^Traceback (most recent call last):' "$out"; then
-        echo "FAIL $label: the script raised an uncaught exception (exit $code; traceback above)" | tee -a "$log"
+        # lib.py's hook has said so already (one FAIL line per failure); anything else has not.
+        grep -q '^FAIL [^ ]*: uncaught ' "$out" \
+            || echo "FAIL $label: the script raised an uncaught exception (exit $code; traceback above)" | tee -a "$log"
     elif [ "$code" -gt 1 ]; then
         echo "FAIL $label: the script itself crashed (exit $code)" | tee -a "$log"
     elif [ "$code" -eq 1 ] && [ "$fails" -eq 0 ]; then

@@ -121,8 +121,8 @@ for name in "${targets[@]}"; do
     elif [ "$code" -eq 0 ]; then
         echo "fuzz $name: ok, $execs executions in ${seconds} s (${took:-0}/s), corpus $size"
     else
-        artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | sed 's/Test unit written to //')
-        echo "fuzz $name: CRASH after ${execs:-?} executions, input ${artifact:-?} (log $log)"
+        artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | sed 's/Test unit written to //' || true)
+        echo "fuzz $name: CRASH (exit $code) after ${execs:-?} executions, input ${artifact:-none} (log $log)"
         status=1
     fi
 done
