@@ -40,7 +40,10 @@ ours() {
     local size=$1 log
     shift
     log=$(mktemp)
-    /usr/bin/time -v "$@" >"$out/last.out" 2>"$log" || { cp "$log" "$out/last.err"; bench_abort "ledgerport on $size exited non-zero ($*)"; }
+    if ! /usr/bin/time -v "$@" >"$out/last.out" 2>"$log"; then
+        sed -E '/^(Command exited with non-zero status|\tCommand being timed:)/,$d' "$log" >"$out/last.err"  # time's own report
+        bench_abort "ledgerport on $size exited non-zero ($*)"
+    fi
     local counted
     counted=$(sed -nE 's/^drafts ([0-9]+) .*/\1/p' "$out/last.out")
     [ -n "$counted" ] || counted=$(dry_run_read)
