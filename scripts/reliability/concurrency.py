@@ -111,7 +111,7 @@ def concurrent_syncs(args, results: lib.Results, work: str) -> None:
     made = subprocess.run([sys.executable, generator, feed, "--transactions", str(transactions), "--batches",
                            str(transactions // 200)], capture_output=True)
     if not results.check("concurrency: the feed is generated", made.returncode == 0,
-                         made.stderr.decode(errors="replace")[-300:]):
+                         made.stderr.decode(errors="replace")[-300:].strip()):
         return
     reference_db = os.path.join(work, "sync-reference.sqlite")
     done = lib.cli(args.bin, reference_db, "sync", feed, "--json")
