@@ -46,6 +46,9 @@ public struct FeedError: LocatedError, Hashable {
         case fileTooLarge(bytes: Int, limit: Int)
         /// A JSON Lines line longer than the reader accepts.
         case lineTooLong(limit: Int)
+        /// A FIFO, a device, a socket or a folder where a file was expected: refused without
+        /// reading, since opening a FIFO for reading blocks until a writer comes.
+        case notRegularFile(found: String, expected: String)
         /// The file system refused a read.
         case unreadable(String)
     }
@@ -99,6 +102,8 @@ public struct FeedError: LocatedError, Hashable {
         case .fileTooLarge(let bytes, let limit):
             return "the file has \(bytes) bytes; a batch may have at most \(limit)"
         case .lineTooLong(let limit): return "the line is longer than \(limit) bytes, the most a batch may have"
+        case .notRegularFile(let found, let expected):
+            return "the file is \(found), not a regular file; expected \(expected)"
         case .unreadable(let text): return "cannot read: \(text)"
         }
     }

@@ -21,7 +21,8 @@ import LedgerCore
 /// name in a stream folder must be a 12-digit sequence number and `.json` (names starting with
 /// `.` are a writer's temporary files and are skipped). A symbolic link is followed only while
 /// it stays inside the feed folder, and a batch file larger than ``batchByteLimit`` is refused
-/// before it is read.
+/// before it is read. Only regular files are read: a FIFO, a device or a socket in a feed is
+/// refused by name, never opened in a way that could wait, so no special file can stall a sync.
 public struct FeedFolder: Sendable {
     /// The default largest batch file accepted: 64 MiB (a batch of 100,000 transactions is
     /// about 50 MiB).
@@ -53,7 +54,7 @@ public struct FeedFolder: Sendable {
         self.realRoot = real
         let manifestPath = trimmed + "/feed.json"
         let bytes = try FeedFolder.readFile(
-            display: manifestPath, realRoot: real, limit: 1024 * 1024)
+            display: manifestPath, realRoot: real, limit: 1024 * 1024, expected: "the feed's manifest, a JSON file")
         self.manifest = try FeedManifest.decode(bytes, file: manifestPath)
     }
 
@@ -122,7 +123,8 @@ public struct FeedFolder: Sendable {
     ///   a malformed model (with its JSON path), or a batch whose `stream`, `accountID` or `seq`
     ///   disagrees with its folder and name.
     public func read(_ file: FeedBatchFile) throws(FeedError) -> FeedBatch {
-        let bytes = try FeedFolder.readFile(display: file.path, realRoot: realRoot, limit: batchByteLimit)
+        let bytes = try FeedFolder.readFile(
+            display: file.path, realRoot: realRoot, limit: batchByteLimit, expected: "a batch file")
         let batch = try FeedBatch.decode(
             bytes, file: file.path, timeZone: manifest.timeZone, expected: file.stream)
         guard batch.seq == file.seq else {
@@ -157,12 +159,26 @@ public struct FeedFolder: Sendable {
         }
     }
 
-    private static func readFile(display: String, realRoot: String, limit: Int) throws(FeedError) -> [UInt8] {
+    /// Reads a whole regular file inside the feed.
+    ///
+    /// Only a regular file is opened: its type is checked before `open`, which would block on a
+    /// FIFO until a writer came, and again with `fstat` on what was opened (without blocking), so
+    /// a file swapped for a FIFO in between is refused too. Calls `stat`, `open`, `fstat`, `read`.
+    ///
+    /// - Parameter expected: what the file should be, for the error naming a special file.
+    private static func readFile(display: String, realRoot: String, limit: Int, expected: String)
+        throws(FeedError) -> [UInt8]
+    {
         guard let real = realPath(display) else { throw FeedError(.unreadable("no such file"), at: .file(display)) }
         guard isInside(real, root: realRoot) else {
             throw FeedError(.linkOutsideFeed(target: real), at: .file(display))
         }
-        let descriptor = open(real, O_RDONLY)
+        var before = stat()
+        guard stat(real, &before) == 0 else {
+            throw FeedError(.unreadable(String(cString: strerror(errno))), at: .file(display))
+        }
+        try checkRegular(before, display: display, expected: expected)
+        let descriptor = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw FeedError(.unreadable(String(cString: strerror(errno))), at: .file(display))
         }
@@ -171,9 +187,7 @@ public struct FeedFolder: Sendable {
         guard fstat(descriptor, &info) == 0 else {
             throw FeedError(.unreadable(String(cString: strerror(errno))), at: .file(display))
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw FeedError(.unreadable("not a regular file"), at: .file(display))
-        }
+        try checkRegular(info, display: display, expected: expected)
         let size = Int(info.st_size)
         guard size <= limit else { throw FeedError(.fileTooLarge(bytes: size, limit: limit), at: .file(display)) }
         var bytes = [UInt8](repeating: 0, count: size)
@@ -191,6 +205,21 @@ public struct FeedFolder: Sendable {
         }
         if filled < size { bytes.removeLast(size - filled) }
         return bytes
+    }
+
+    /// Refuses anything but a regular file, naming what it is.
+    private static func checkRegular(_ info: stat, display: String, expected: String) throws(FeedError) {
+        let found: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFIFO: found = "a FIFO"
+        case S_IFCHR: found = "a character device"
+        case S_IFBLK: found = "a block device"
+        case S_IFSOCK: found = "a socket"
+        case S_IFDIR: found = "a folder"
+        default: found = "a special file"
+        }
+        throw FeedError(.notRegularFile(found: found, expected: expected), at: .file(display))
     }
 
     /// The canonical path (links and `..` resolved), or `nil` when it does not exist. Calls `realpath`.

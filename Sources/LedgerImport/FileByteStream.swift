@@ -18,28 +18,47 @@ public final class FileByteStream: ByteStream {
 
     /// Opens a file for reading.
     ///
+    /// Only a regular file (or a link to one) is opened: a FIFO, a device or a socket is refused
+    /// by name. Its type is checked before `open`, which would wait on a FIFO until a writer came,
+    /// and again with `fstat` on what was opened without blocking, so a file swapped in between is
+    /// refused too. A pipe can't be read twice either, and an import reads the head to sniff the
+    /// format, then the file. Calls `stat`, `open` and `fstat`.
+    ///
     /// - Parameters:
     ///   - path: the file's path.
     ///   - name: what locations show (the path as the user typed it, by default).
     ///   - hashing: whether to compute the file's SHA-256 as it is read (for the imports log).
-    /// - Throws: ``ImportError`` when the file can't be opened.
+    /// - Throws: ``ImportError`` when the file can't be opened or is not a regular file.
     public init(path: String, name: String? = nil, chunkSize: Int = 256 * 1024, hashing: Bool = true)
         throws(ImportError)
     {
         self.name = name ?? path
         self.chunkSize = chunkSize
         self.digest = hashing ? SHA256() : nil
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ImportError(.cannotRead(path: path, why: "no such file"), at: .file(path))
+        var before = stat()
+        guard stat(path, &before) == 0 else {
+            let why = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw ImportError(.cannotRead(path: path, why: why), at: .file(path))
         }
-        guard !isFolder.boolValue else {
-            throw ImportError(.cannotRead(path: path, why: "it is a folder"), at: .file(path))
+        try FileByteStream.checkRegular(before, path: path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let why = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+            throw ImportError(.cannotRead(path: path, why: why), at: .file(path))
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImportError(.cannotRead(path: path, why: "permission denied"), at: .file(path))
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0 else {
+            let why = String(cString: strerror(errno))
+            close(descriptor)
+            throw ImportError(.cannotRead(path: path, why: why), at: .file(path))
         }
-        self.handle = handle
+        do {
+            try FileByteStream.checkRegular(opened, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     deinit { try? handle.close() }
@@ -88,6 +107,24 @@ public final class FileByteStream: ByteStream {
         } catch {
             throw ImportError(.cannotRead(path: path, why: "\(error)"), at: .file(path))
         }
+    }
+}
+
+extension FileByteStream {
+    /// Refuses anything but a regular file, naming what it is.
+    private static func checkRegular(_ info: stat, path: String) throws(ImportError) {
+        let found: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw ImportError(.cannotRead(path: path, why: "it is a folder"), at: .file(path))
+        case S_IFIFO: found = "a FIFO (a named pipe)"
+        case S_IFCHR: found = "a character device"
+        case S_IFBLK: found = "a block device"
+        case S_IFSOCK: found = "a socket"
+        default: found = "a special file"
+        }
+        let why = "it is \(found), not a regular file; expected a file (save a pipe's output to a file first)"
+        throw ImportError(.cannotRead(path: path, why: why), at: .file(path))
     }
 }
 

@@ -83,30 +83,54 @@ extension Ledger {
     /// statement balance: rows imported later into an earlier window (an older statement imported
     /// after a newer one) then count where they belong, whatever the order of imports.
     ///
+    /// All in one write transaction. A write that changes rows itself (a sync) refreshes inside its
+    /// own transaction instead, through ``refreshCheckpoints(after:)``.
+    ///
     /// - Returns: the checkpoints whose status or discrepancy changed.
     @discardableResult
     public func refreshCheckpoints(of account: StoredAccount, from day: Day) throws(StoreError) -> [Checkpoint] {
-        let later = try checkpoints(of: account).filter { $0.asOf >= day }.sorted { $0.asOf < $1.asOf }
+        // Nothing to recompute is the common case after an import: no write at all then.
+        guard try !checkpoints(of: account, onOrAfter: day).isEmpty else { return [] }
+        var changes = ChangedDays()
+        changes.note(day, of: account)
+        return try write { try refreshCheckpoints(after: changes) }
+    }
+
+    /// Recomputes, inside the caller's write transaction, each changed account's checkpoints on or
+    /// after its earliest changed day: once per account however many rows changed, so that no
+    /// window is stale once the transaction commits.
+    ///
+    /// Each checkpoint keeps its statement balance (`actual`); its expected balance is the previous
+    /// checkpoint's statement balance plus the booked net since, as ``checkpoint(_:asOf:actual:source:importID:yieldingToExisting:)``
+    /// computes it.
+    ///
+    /// - Returns: the checkpoints whose status or discrepancy changed, with their new figures.
+    /// - Throws: ``StoreError`` on overflow or a database failure; the caller's transaction then
+    ///   rolls back.
+    func refreshCheckpoints(after changes: ChangedDays) throws(StoreError) -> [Checkpoint] {
         var changed: [Checkpoint] = []
-        for old in later {
-            let previous = try latestCheckpoint(of: account, before: old.asOf)
-            let net = try self.net(of: account, after: previous?.asOf, through: old.asOf)
-            guard let fresh = Reconciliation(previous: previous?.actual, net: net, actual: old.actual) else {
-                throw StoreError(.overflow("the checkpoint of \(account.name) on \(old.asOf)"), at: .file(path))
-            }
-            guard fresh.expected != old.expected || fresh.status != old.status else { continue }
-            try write {
-                let update = try database.prepare(
-                    "UPDATE checkpoints SET expected = ?, discrepancy = ?, status = ? WHERE id = ?")
+        for (account, day) in changes.earliest.values.sorted(by: { $0.account.id < $1.account.id }) {
+            let later = try checkpoints(of: account, onOrAfter: day)
+            guard !later.isEmpty else { continue }
+            var previous = try latestCheckpoint(of: account, before: day)
+            let update = try database.prepare(
+                "UPDATE checkpoints SET expected = ?, discrepancy = ?, status = ? WHERE id = ?")
+            for old in later {
+                let net = try self.net(of: account, after: previous?.asOf, through: old.asOf)
+                guard let fresh = Reconciliation(previous: previous?.actual, net: net, actual: old.actual) else {
+                    throw StoreError(.overflow("the checkpoint of \(account.name) on \(old.asOf)"), at: .file(path))
+                }
+                previous = old
+                guard fresh.expected != old.expected || fresh.status != old.status else { continue }
                 try update.run([
                     .optional(fresh.expected), .optional(fresh.discrepancy), .text(fresh.status.rawValue), .int(old.id),
                 ])
+                var updated = old
+                updated.expected = fresh.expected
+                updated.discrepancy = fresh.discrepancy
+                updated.status = fresh.status
+                changed.append(updated)
             }
-            var updated = old
-            updated.expected = fresh.expected
-            updated.discrepancy = fresh.discrepancy
-            updated.status = fresh.status
-            changed.append(updated)
         }
         return changed
     }
@@ -131,19 +155,35 @@ extension Ledger {
             ORDER BY as_of DESC LIMIT ?3
             """)
         return try query.rows([.int(account.id), .optional(day?.description), .int(Int64(limit))]) {
-            row throws(StoreError) in
-            let dayText = row.text(1)
-            guard let asOf = Day(iso: dayText),
-                let status = Reconciliation.Status(rawValue: row.text(5)),
-                let source = Checkpoint.Source(rawValue: row.text(6))
-            else {
-                throw StoreError(.corruptValue(column: "checkpoints", found: dayText), at: .file(path))
-            }
-            return Checkpoint(
-                id: row.int(0), account: account.name, currency: account.currency, asOf: asOf,
-                expected: row.optionalInt(2), actual: row.int(3), discrepancy: row.optionalInt(4), status: status,
-                source: source, importID: row.optionalInt(7), createdAt: row.text(8))
+            row throws(StoreError) in try checkpoint(row, of: account)
         }
+    }
+
+    /// An account's checkpoints on or after a day, oldest first.
+    private func checkpoints(of account: StoredAccount, onOrAfter day: Day) throws(StoreError) -> [Checkpoint] {
+        let query = try database.prepare(
+            """
+            SELECT id, as_of, expected, actual, discrepancy, status, source, import_id, created_at
+            FROM checkpoints WHERE account_id = ? AND as_of >= ? ORDER BY as_of
+            """)
+        return try query.rows([.int(account.id), .text(day.description)]) { row throws(StoreError) in
+            try checkpoint(row, of: account)
+        }
+    }
+
+    /// A checkpoint from a row of the queries above.
+    private func checkpoint(_ row: Statement, of account: StoredAccount) throws(StoreError) -> Checkpoint {
+        let dayText = row.text(1)
+        guard let asOf = Day(iso: dayText),
+            let status = Reconciliation.Status(rawValue: row.text(5)),
+            let source = Checkpoint.Source(rawValue: row.text(6))
+        else {
+            throw StoreError(.corruptValue(column: "checkpoints", found: dayText), at: .file(path))
+        }
+        return Checkpoint(
+            id: row.int(0), account: account.name, currency: account.currency, asOf: asOf,
+            expected: row.optionalInt(2), actual: row.int(3), discrepancy: row.optionalInt(4), status: status,
+            source: source, importID: row.optionalInt(7), createdAt: row.text(8))
     }
 
     private func checkpointID(account: StoredAccount, asOf: Day) throws(StoreError) -> Int64 {

@@ -13,6 +13,14 @@ extension Ledger {
         return positions
     }
 
+    /// The stored position of one stream, if any.
+    public func syncPosition(of stream: String) throws(StoreError) -> SyncPosition? {
+        let query = try database.prepare("SELECT epoch, last_seq, last_token FROM sync_state WHERE stream = ?")
+        return try query.rows([.text(stream)]) { row throws(StoreError) in
+            SyncPosition(epoch: row.text(0), lastSeq: Int(row.int(1)), lastToken: row.text(2))
+        }.first
+    }
+
     /// Applies one batch and records the stream's new position, in one database transaction.
     ///
     /// A crash before the commit leaves neither the changes nor the position, so the batch is
@@ -20,10 +28,13 @@ extension Ledger {
     /// position is never stored ahead of its data. Within the batch, deletions run after the
     /// upserts, so a deleted id wins.
     ///
+    /// - Parameters:
+    ///   - batch: the batch.
+    ///   - start: the stream's position the batch was planned from (see ``applySync(_:after:)``).
     /// - Throws: ``StoreError``: nothing of the batch is stored.
     @discardableResult
-    public func applySync(_ batch: SyncBatch) throws(StoreError) -> SyncCounts {
-        try applySync([batch])
+    public func applySync(_ batch: SyncBatch, after start: SyncPosition?) throws(StoreError) -> SyncCounts {
+        try applySync([batch], after: start)
     }
 
     /// Applies consecutive batches of one stream, in order, in one database transaction; the
@@ -33,15 +44,54 @@ extension Ledger {
     /// Fewer, larger commits write each touched page once instead of once per batch. Whole or
     /// not at all: a crash or a failure leaves the position before the first of them.
     ///
+    /// **Exactly once beside another sync.** Once it holds the write lock, the call reads the
+    /// stream's stored position again: another sync of the same feed may have moved it since
+    /// `start` was read. Batches that position has already passed are left alone (counted in
+    /// ``SyncCounts/alreadyApplied``), and only the rest are applied and counted. The stored
+    /// position has passed a batch when it is one of the batches' own positions (everything up to
+    /// it is applied), or, in the same epoch, a later sequence number than the last batch's. A
+    /// stored position that is `start`, or that the batches don't continue at all (a resync from a
+    /// snapshot), leaves every batch to apply.
+    ///
+    /// **Checkpoints stay current.** The checkpoints whose windows the changes touch are
+    /// recomputed in the same transaction, once per account: from the earliest booking day of any
+    /// row inserted, updated (its old and its new day) or deleted, or of a restated booked
+    /// statement balance. So no checkpoint is stale after the commit, whatever day a feed changes.
+    ///
+    /// - Parameters:
+    ///   - batches: consecutive batches of one stream.
+    ///   - start: the stream's position the batches were planned from (`nil`: it had none).
+    /// - Returns: what was applied, and the checkpoints whose figures changed.
     /// - Throws: ``StoreError``: nothing of the batches is stored.
     @discardableResult
-    public func applySync(_ batches: [SyncBatch]) throws(StoreError) -> SyncCounts {
-        guard !batches.isEmpty else { return SyncCounts() }
+    public func applySync(_ batches: [SyncBatch], after start: SyncPosition?) throws(StoreError) -> SyncCounts {
+        guard let stream = batches.first?.stream else { return SyncCounts() }
+        precondition(batches.allSatisfy { $0.stream == stream }, "one call applies batches of one stream")
         return try write {
+            let stored = try syncPosition(of: stream)
+            let new = Ledger.batchesStillNew(batches, after: start, stored: stored)
             var counts = SyncCounts()
-            for batch in batches { try apply(batch, counts: &counts) }
+            counts.alreadyApplied = batches.count - new.count
+            var changes = ChangedDays()
+            for batch in new { try apply(batch, counts: &counts, changes: &changes) }
+            counts.batches = new.count
+            counts.refreshed = try refreshCheckpoints(after: changes)
             return counts
         }
+    }
+
+    /// The batches a stored position has not passed yet (see ``applySync(_:after:)``).
+    static func batchesStillNew(_ batches: [SyncBatch], after start: SyncPosition?, stored: SyncPosition?)
+        -> ArraySlice<SyncBatch>
+    {
+        guard let stored, stored != start else { return batches[...] }
+        if let index = batches.lastIndex(where: { $0.position == stored }) {
+            return batches[(index + 1)...]
+        }
+        if let last = batches.last?.position, stored.epoch == last.epoch, stored.lastSeq > last.lastSeq {
+            return []
+        }
+        return batches[...]
     }
 
     /// The newest statement balance of a kind for an account: its day and signed amount.
@@ -63,17 +113,19 @@ extension Ledger {
 
     // MARK: - Private
 
-    /// Writes one batch's changes and position inside the current transaction.
-    private func apply(_ batch: SyncBatch, counts: inout SyncCounts) throws(StoreError) {
+    /// Writes one batch's changes and position inside the current transaction, noting the days
+    /// whose checkpoints the changes make stale.
+    private func apply(_ batch: SyncBatch, counts: inout SyncCounts, changes: inout ChangedDays) throws(StoreError) {
         try upsertAccounts(batch.accounts, counts: &counts)
         if let account = batch.account {
-            try upsertTransactions(batch.upserts, counts: &counts)
+            try upsertTransactions(batch.upserts, of: account, counts: &counts, changes: &changes)
             if batch.replacesTransactions {
                 try deleteTransactions(
-                    of: account, notIn: batch.upserts.compactMap(\.draft.externalID), counts: &counts)
+                    of: account, notIn: batch.upserts.compactMap(\.draft.externalID), counts: &counts,
+                    changes: &changes)
             }
-            try deleteTransactions(of: account, externalIDs: batch.deletions, counts: &counts)
-            try recordBalances(batch.balances, account: account, counts: &counts)
+            try deleteTransactions(of: account, externalIDs: batch.deletions, counts: &counts, changes: &changes)
+            try recordBalances(batch.balances, account: account, counts: &counts, changes: &changes)
         }
         let save = try database.prepare(
             """
@@ -112,9 +164,11 @@ extension Ledger {
         }
     }
 
-    private func upsertTransactions(_ rows: [PendingRow], counts: inout SyncCounts) throws(StoreError) {
+    private func upsertTransactions(
+        _ rows: [PendingRow], of account: StoredAccount, counts: inout SyncCounts, changes: inout ChangedDays
+    ) throws(StoreError) {
         guard !rows.isEmpty else { return }
-        let find = try database.prepare("SELECT id FROM transactions WHERE account_id = ? AND external_id = ?")
+        let find = try database.prepare("SELECT id, day FROM transactions WHERE account_id = ? AND external_id = ?")
         let insert = try database.prepare(
             """
             INSERT INTO transactions (
@@ -137,14 +191,17 @@ extension Ledger {
                     .corruptValue(column: "transactions.external_id", found: "none"), at: row.draft.location)
             }
             let existing = try find.rows([.int(row.accountID), .text(externalID)]) { found throws(StoreError) in
-                found.int(0)
-            }
-            let statement = existing.isEmpty ? insert : update
+                (id: found.int(0), day: found.text(1))
+            }.first
+            // An update may move the row to another window: both its old and its new day change.
+            if let existing { changes.note(try storedDay(existing.day), of: account) }
+            changes.note(row.draft.bookingDay, of: account)
+            let statement = existing == nil ? insert : update
             do throws(StoreError) {
                 statement.reset()
                 try bindRow(statement, row)
-                if let id = existing.first {
-                    try statement.bind(13, id)
+                if let existing {
+                    try statement.bind(13, existing.id)
                 } else {
                     try statement.bind(13, row.accountID)
                     try statement.bind(14, externalID)
@@ -153,7 +210,7 @@ extension Ledger {
             } catch {
                 throw StoreError(error.reason, at: row.draft.location)
             }
-            if existing.isEmpty {
+            if existing == nil {
                 counts.inserted += 1
                 if row.draft.status == .booked {
                     totals.add(row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
@@ -181,21 +238,23 @@ extension Ledger {
         try statement.bind(12, Int64(draft.location.column))
     }
 
-    private func deleteTransactions(of account: StoredAccount, externalIDs: [String], counts: inout SyncCounts)
-        throws(StoreError)
-    {
+    private func deleteTransactions(
+        of account: StoredAccount, externalIDs: [String], counts: inout SyncCounts, changes: inout ChangedDays
+    ) throws(StoreError) {
         guard !externalIDs.isEmpty else { return }
-        let delete = try database.prepare("DELETE FROM transactions WHERE account_id = ? AND external_id = ?")
+        let delete = try database.prepare(
+            "DELETE FROM transactions WHERE account_id = ? AND external_id = ? RETURNING day")
         for id in externalIDs {
-            try delete.run([.int(account.id), .text(id)])
-            counts.deleted += Int(database.changes)
+            let days = try delete.rows([.int(account.id), .text(id)]) { row throws(StoreError) in row.text(0) }
+            for day in days { changes.note(try storedDay(day), of: account) }
+            counts.deleted += days.count
         }
     }
 
     /// Deletes the account's rows with an external id outside `keep` (a snapshot's ids).
-    private func deleteTransactions(of account: StoredAccount, notIn keep: [String], counts: inout SyncCounts)
-        throws(StoreError)
-    {
+    private func deleteTransactions(
+        of account: StoredAccount, notIn keep: [String], counts: inout SyncCounts, changes: inout ChangedDays
+    ) throws(StoreError) {
         try database.execute("CREATE TEMP TABLE IF NOT EXISTS sync_keep (external_id TEXT PRIMARY KEY)")
         try database.execute("DELETE FROM temp.sync_keep")
         let add = try database.prepare("INSERT OR IGNORE INTO temp.sync_keep (external_id) VALUES (?)")
@@ -204,31 +263,50 @@ extension Ledger {
             """
             DELETE FROM transactions WHERE account_id = ? AND external_id IS NOT NULL
                 AND external_id NOT IN (SELECT external_id FROM temp.sync_keep)
+            RETURNING day
             """)
-        try delete.run([.int(account.id)])
-        counts.deleted += Int(database.changes)
+        let days = try delete.rows([.int(account.id)]) { row throws(StoreError) in row.text(0) }
+        if let earliest = days.min() { changes.note(try storedDay(earliest), of: account) }
+        counts.deleted += days.count
         try database.execute("DELETE FROM temp.sync_keep")
     }
 
-    private func recordBalances(_ balances: [StatementBalance], account: StoredAccount, counts: inout SyncCounts)
-        throws(StoreError)
-    {
+    /// Records statement balances. A booked balance restated for a day that already has a sync
+    /// checkpoint moves that checkpoint's statement balance with it, and its window (and those
+    /// after it) are recomputed with the transaction's other changes.
+    private func recordBalances(
+        _ balances: [StatementBalance], account: StoredAccount, counts: inout SyncCounts,
+        changes: inout ChangedDays
+    ) throws(StoreError) {
         guard !balances.isEmpty else { return }
         let find = try database.prepare(
-            "SELECT 1 FROM statement_balances WHERE account_id = ? AND kind = ? AND as_of = ?")
+            "SELECT amount FROM statement_balances WHERE account_id = ? AND kind = ? AND as_of = ?")
         let upsert = try database.prepare(
             """
             INSERT INTO statement_balances (account_id, as_of, kind, amount, import_id) VALUES (?, ?, ?, ?, NULL)
             ON CONFLICT (account_id, kind, as_of) DO UPDATE SET amount = excluded.amount, import_id = NULL
             """)
+        let restate = try database.prepare(
+            "UPDATE checkpoints SET actual = ?1 WHERE account_id = ?2 AND as_of = ?3 AND source = 'sync' AND actual != ?1"
+        )
         for balance in balances {
-            let key: [Binding] = [.int(account.id), .text(balance.kind.rawValue), .text(balance.asOf.description)]
-            let exists = !(try find.rows(key) { _ throws(StoreError) in true }).isEmpty
-            try upsert.run([
-                .int(account.id), .text(balance.asOf.description), .text(balance.kind.rawValue),
-                .int(balance.signedMinorUnits),
-            ])
-            if exists { counts.updated += 1 } else { counts.inserted += 1 }
+            let day = balance.asOf.description
+            let key: [Binding] = [.int(account.id), .text(balance.kind.rawValue), .text(day)]
+            let stored = try find.rows(key) { row throws(StoreError) in row.int(0) }.first
+            try upsert.run([.int(account.id), .text(day), .text(balance.kind.rawValue), .int(balance.signedMinorUnits)])
+            if stored == nil { counts.inserted += 1 } else { counts.updated += 1 }
+            if let stored, stored != balance.signedMinorUnits, balance.kind == .ledger {
+                try restate.run([.int(balance.signedMinorUnits), .int(account.id), .text(day)])
+                if database.changes > 0 { changes.note(balance.asOf, of: account) }
+            }
         }
+    }
+
+    /// A day read back from the `transactions` table.
+    private func storedDay(_ text: String) throws(StoreError) -> Day {
+        guard let day = Day(iso: text) else {
+            throw StoreError(.corruptValue(column: "transactions.day", found: text), at: .file(path))
+        }
+        return day
     }
 }

@@ -1,7 +1,7 @@
 import LedgerCore
 
 /// What one feed batch (or the snapshot that starts a resync) does to the ledger, with the stream
-/// position it brings. ``Ledger/applySync(_:)`` writes all of it in one database transaction.
+/// position it brings. ``Ledger/applySync(_:after:)`` writes all of it in one database transaction.
 public struct SyncBatch: Sendable {
     /// The stream's key in `sync_state` (`accounts`, `transactions/<accountID>`).
     public var stream: String

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerTestSupport
 import Testing
 
 @testable import FeedAdapter
@@ -159,5 +160,80 @@ struct FeedFolderTests {
         let folder = try TemporaryFolder()
         #expect(throws: FeedError.self) { try FeedFolder(path: folder.path) }
         #expect(throws: FeedError.self) { try FeedFolder(path: folder.path + "/missing") }
+    }
+
+    // MARK: - Special files
+
+    @Test("a FIFO as a batch file is refused by name at once, never waited on")
+    func fifoBatch() throws {
+        let folder = try feed()
+        let fifo = folder.path + "/transactions/A1/000000000004.json"
+        try makeFIFO(at: fifo)
+        let reader = try FeedFolder(path: folder.path)
+        let file = try #require(try reader.batchFiles(of: stream, after: 3).first)
+        let run = runWithDeadline(seconds: 5, releasing: [fifo]) { try reader.read(file) }
+        #expect(!run.hung, "reading a FIFO blocked until a writer came")
+        #expect {
+            try run.result.get()
+        } throws: { error in
+            guard let error = error as? FeedError, case .notRegularFile(found: "a FIFO", _) = error.reason else {
+                return false
+            }
+            return error.description
+                == "\(fifo): error: the file is a FIFO, not a regular file; expected a batch file"
+        }
+    }
+
+    @Test("a symbolic link inside the feed to a FIFO is refused like the FIFO")
+    func linkToFIFO() throws {
+        let folder = try feed()
+        let fifo = folder.path + "/pipe"
+        try makeFIFO(at: fifo)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/transactions/A1/000000000004.json", withDestinationPath: "../../pipe")
+        let reader = try FeedFolder(path: folder.path)
+        let file = try #require(try reader.batchFiles(of: stream, after: 3).first)
+        let run = runWithDeadline(seconds: 5, releasing: [fifo]) { try reader.read(file) }
+        #expect(!run.hung)
+        #expect {
+            try run.result.get()
+        } throws: { error in
+            guard let error = error as? FeedError, case .notRegularFile = error.reason else { return false }
+            return error.file.hasSuffix("/transactions/A1/000000000004.json")
+        }
+    }
+
+    @Test("a FIFO as feed.json is refused by name at once, never waited on")
+    func fifoManifest() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path + "/feed.json"
+        try makeFIFO(at: fifo)
+        let run = runWithDeadline(seconds: 5, releasing: [fifo]) { try FeedFolder(path: folder.path) }
+        #expect(!run.hung, "opening feed.json blocked until a writer came")
+        #expect {
+            try run.result.get()
+        } throws: { error in
+            guard let error = error as? FeedError, case .notRegularFile(found: "a FIFO", _) = error.reason else {
+                return false
+            }
+            return error.message.contains("expected the feed's manifest")
+        }
+    }
+
+    @Test("a folder named like a batch file is refused as not a regular file")
+    func folderAsBatch() throws {
+        let folder = try feed()
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/transactions/A1/000000000004.json", withIntermediateDirectories: false)
+        let reader = try FeedFolder(path: folder.path)
+        let file = try #require(try reader.batchFiles(of: stream, after: 3).first)
+        #expect {
+            try reader.read(file)
+        } throws: { error in
+            guard let error = error as? FeedError, case .notRegularFile(found: "a folder", _) = error.reason else {
+                return false
+            }
+            return true
+        }
     }
 }

@@ -71,4 +71,26 @@ struct SyncCommandTests {
         #expect(cli.run("sync") == 2)
         #expect(cli.run("sync", cli.folder.appendingPathComponent("nope").path) == 1)
     }
+
+    @Test("a FIFO given as the JSON Lines feed, or inside a feed folder, exits 1 at once naming it")
+    func fifo() throws {
+        let cli = try CLIHarness()
+        let lines = cli.folder.appendingPathComponent("feed.jsonl").path
+        try makeFIFO(at: lines)
+        var run = runWithDeadline(seconds: 5, releasing: [lines]) { cli.run("sync", lines) }
+        #expect(!run.hung, "sync blocked opening the FIFO")
+        #expect(try run.result.get() == 1)
+        #expect(
+            cli.errors.contains("\(lines): error: can't read \(lines): it is a FIFO (a named pipe), not a regular file")
+        )
+
+        let feed = cli.folder.appendingPathComponent("feed").path
+        try FileManager.default.copyItem(atPath: sample, toPath: feed)
+        let batch = feed + "/accounts/000000000003.json"
+        try makeFIFO(at: batch)
+        run = runWithDeadline(seconds: 5, releasing: [batch]) { cli.run("sync", feed) }
+        #expect(!run.hung, "sync blocked opening the FIFO")
+        #expect(try run.result.get() == 1)
+        #expect(cli.errors.contains("\(batch): error: the file is a FIFO, not a regular file; expected a batch file"))
+    }
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Concurrency: two imports of overlapping exports into one database at once, and an import beside
-readers.
+"""Concurrency: two imports of overlapping exports into one database at once, two syncs of one feed
+at once, and an import beside readers.
 
 Two writers queue on SQLite's lock (every write is BEGIN IMMEDIATE, with a busy timeout): both
 must finish, or one must fail clearly after waiting; either way the database must then hold
 exactly the union of the two files, no row twice and none lost. A reader (`accounts --json`,
 `transactions --json`) running beside an import never waits for it and always sees whole
 batches: a row count that is a multiple of the batch size, with the balance of exactly those rows.
+Two syncs of one feed started together apply each batch once between them (the batches their
+reports count add up to the feed's) and leave the ledger one sync leaves.
 
     concurrency.py [--short] [--bin PATH] [--work DIR] [--seed N]
 """
@@ -27,6 +29,7 @@ def main() -> None:
     results = lib.Results()
     work = lib.fresh(os.path.join(args.work, "concurrency"))
     overlapping_imports(args, results, work)
+    concurrent_syncs(args, results, work)
     import_beside_readers(args, results, work)
     results.exit()
 
@@ -98,6 +101,54 @@ def overlapping_imports(args, results: lib.Results, work: str) -> None:
                      f"{outcomes}; longest round {max(waits):.2f} s")
     results.check("concurrency: two overlapping imports at once leave exactly the union, no duplicate, no loss",
                   not problems, "; ".join(problems[:3]) or f"{rounds} rounds, {expected_rows} rows each")
+
+
+def concurrent_syncs(args, results: lib.Results, work: str) -> None:
+    transactions = 60_000 if args.short else 300_000
+    rounds = 3 if args.short else 6
+    feed = os.path.join(work, "feed")
+    generator = os.path.join(lib.ROOT, "scripts", "bench", "gen_feed.py")
+    made = subprocess.run([sys.executable, generator, feed, "--transactions", str(transactions), "--batches",
+                           str(transactions // 200)], capture_output=True)
+    if not results.check("concurrency: the feed is generated", made.returncode == 0,
+                         made.stderr.decode(errors="replace")[-300:].strip()):
+        return
+    reference_db = os.path.join(work, "sync-reference.sqlite")
+    done = lib.cli(args.bin, reference_db, "sync", feed, "--json")
+    total = applied_batches(done.stdout) if done.returncode == 0 else -1
+    reference = lib.snapshot(reference_db)
+    if not results.check("concurrency: reference sync of the feed", done.returncode == 0 and total > 0,
+                         done.stderr.decode(errors="replace")[:300] or f"{total} batches"):
+        return
+    problems = []
+    applications = []
+    for round_number in range(rounds):
+        db = os.path.join(work, f"sync-{round_number}.sqlite")
+        if round_number % 2 == 1:  # every other round on an existing database; else both create it
+            lib.cli(args.bin, db, "accounts")
+        processes = [subprocess.Popen([args.bin, "--db", db, "sync", feed, "--json"], stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, env=lib.env()) for _ in range(2)]
+        finished = [(p.communicate()[0], p.returncode) for p in processes]
+        codes = [code for _, code in finished]
+        if codes != [0, 0]:
+            problems.append(f"round {round_number}: exit codes {codes}")
+            continue
+        count = sum(applied_batches(out) for out, _ in finished)
+        applications.append(count)
+        if count != total:
+            problems.append(f"round {round_number}: {count} batch applications for {total} batches")
+        got = lib.snapshot(db)
+        if got != reference or lib.duplicates(db) or not lib.totals_consistent(db):
+            problems.append(f"round {round_number}: {lib.differences(got, reference)}")
+    lib.Results.info(f"concurrency: {rounds} rounds of two syncs at once of a feed of {transactions} transactions in "
+                     f"{total} batches: {applications} batch applications per round")
+    results.check("concurrency: two syncs of one feed at once apply each batch once between them and leave the "
+                  "ledger one sync leaves", not problems, "; ".join(problems[:3]) or f"{rounds} rounds")
+
+
+def applied_batches(output: bytes) -> int:
+    """The batches a `sync --json` report says it applied."""
+    return sum(stream["batches"] for stream in json.loads(output)["streams"])
 
 
 def import_beside_readers(args, results: lib.Results, work: str) -> None:

@@ -273,6 +273,27 @@ def deep_json(folder: str) -> tuple:
     return feed, ["sync", feed]
 
 
+def fifo_batch(folder: str) -> tuple:
+    feed = copied_feed(folder)
+    os.mkfifo(next_batch(feed))  # opening it for reading would wait for a writer forever
+    return feed, ["sync", feed]
+
+
+def fifo_manifest(folder: str) -> tuple:
+    feed = copied_feed(folder)
+    os.remove(os.path.join(feed, "feed.json"))
+    os.mkfifo(os.path.join(feed, "feed.json"))
+    return feed, ["sync", feed]
+
+
+def fifo_file(name: str, command: list):
+    def build(folder: str) -> tuple:
+        path = os.path.join(folder, name)
+        os.mkfifo(path)
+        return path, [command[0], path, *command[1:]]
+    return build
+
+
 def xml_and_feed_cases(short: bool) -> list:
     """(name, build(folder) -> (input path, command), seconds allowed, megabytes allowed, bytes that
     must appear nowhere: not in the output, not in the database)."""
@@ -299,6 +320,10 @@ def xml_and_feed_cases(short: bool) -> list:
         ("feed: a batch that is a symbolic link out of the feed folder", outside_link, 10, 100, SECRET),
         ("feed: a stream folder that is a symbolic link out of the feed folder", outside_stream, 10, 100, SECRET),
         ("feed: a batch nested a million arrays deep", deep_json, 10, 200, b""),
+        ("feed: a FIFO as a batch file", fifo_batch, 10, 100, b""),
+        ("feed: a FIFO as feed.json", fifo_manifest, 10, 100, b""),
+        ("feed: a FIFO as the JSON Lines feed", fifo_file("feed.jsonl", ["sync"]), 10, 100, b""),
+        ("import: a FIFO as the file", fifo_file("statement.csv", ["import", "--account", "Checking"]), 10, 100, b""),
     ]
 
 

@@ -87,5 +87,8 @@ struct SyncCommand: Command {
             console.print("  checkpoint " + CheckpointText.line(checkpoint))
         }
         if report.checkpoints.isEmpty { console.print("  no new booked balance: no checkpoint") }
+        for checkpoint in report.refreshed {
+            console.print("  updated the earlier checkpoint " + CheckpointText.line(checkpoint))
+        }
     }
 }

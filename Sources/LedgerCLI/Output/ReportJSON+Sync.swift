@@ -10,6 +10,7 @@ extension ReportJSON {
             ("status", .string(status)),
             ("streams", .array(report.streams.map(stream))),
             ("checkpoints", .array(report.checkpoints.map(checkpoint))),
+            ("updatedCheckpoints", .array(report.refreshed.map(checkpoint))),
             (
                 "available",
                 .array(

@@ -22,6 +22,8 @@ public final class FeedSync {
     private var applied = 0
     private var accounts: [String: StoredAccount] = [:]
     private var written = ImportProgress(read: 0, inserted: 0, duplicates: 0, batches: 0, elapsed: .zero)
+    /// Checkpoints the writes recomputed, by id: the latest figures of each.
+    private var refreshed: [Int64: Checkpoint] = [:]
     private let started = ContinuousClock.now
 
     /// Prepares a sync.
@@ -212,12 +214,13 @@ public final class FeedSync {
         guard !group.batches.isEmpty else { return true }
         defer { group = PendingGroup() }
         do {
-            let counts = try ledger.applySync(group.changes)
-            syncer.committed(group.batches, counts: counts, rejected: group.rejected)
+            let counts = try ledger.applySync(group.changes, after: syncer.position)
+            syncer.committed(group, counts: counts)
+            for checkpoint in counts.refreshed { refreshed[checkpoint.id] = checkpoint }
             if let progress {
                 written.read += counts.inserted + counts.updated + counts.deleted
                 written.inserted += counts.inserted
-                written.batches += group.batches.count
+                written.batches += counts.batches
                 written.elapsed = ContinuousClock.now - started
                 progress(written)
             }
@@ -286,7 +289,8 @@ public final class FeedSync {
 
     /// Checks each account whose balances or transactions changed against its newest booked
     /// balance (rule 7), with the store's checkpoint: booked transactions only, re-baselined at
-    /// the statement. Also collects each such account's newest available balance.
+    /// the statement. Also collects each such account's newest available balance, and the earlier
+    /// checkpoints the writes recomputed (those the store refreshed and this step did not redo).
     ///
     /// An account of the feed whose newest booked balance has no checkpoint is checked too, though
     /// nothing changed now: a sync killed after its last batch and before its checkpoints left it
@@ -311,6 +315,10 @@ public final class FeedSync {
                         account: account.name, asOf: available.asOf, signedMinorUnits: available.signedMinorUnits,
                         currency: account.currency))
             }
+        }
+        let own = Set(report.checkpoints.map(\.id))
+        report.refreshed = refreshed.values.filter { !own.contains($0.id) }.sorted {
+            ($0.account, $0.asOf) < ($1.account, $1.asOf)
         }
     }
 }

@@ -11,6 +11,10 @@ public struct FeedSyncReport: Sendable {
     public var streams: [FeedStreamReport] = []
     /// The checkpoints run after the sync, one per account whose streams changed.
     public var checkpoints: [Checkpoint] = []
+    /// Earlier checkpoints whose figures changed because the sync inserted, updated or deleted
+    /// rows in their windows, or restated their statement balance, with their new figures (the
+    /// store recomputes them in the transaction that changed their windows).
+    public var refreshed: [Checkpoint] = []
     /// The newest available balance of each account whose streams changed: kept and shown,
     /// never reconciled against.
     public var availableBalances: [AvailableBalance] = []

@@ -10,15 +10,20 @@ struct PendingGroup {
 
     var batches: [FeedBatch] = []
     var changes: [SyncBatch] = []
-    var rejected = 0
+    /// Rejected transactions per batch, in the batches' order.
+    var rejections: [Int] = []
     var rows = 0
 
     var isFull: Bool { rows >= PendingGroup.rowLimit || batches.count >= PendingGroup.batchLimit }
 
+    /// The rejected transactions of the group's last `count` batches (the ones a write applied,
+    /// when another sync had applied the first ones).
+    func rejected(inLast count: Int) -> Int { rejections.suffix(count).reduce(0, +) }
+
     mutating func add(_ batch: FeedBatch, _ change: SyncBatch, rejected: Int) {
         batches.append(batch)
         changes.append(change)
-        self.rejected += rejected
+        rejections.append(rejected)
         rows += change.upserts.count + change.deletions.count + change.balances.count + change.accounts.count
     }
 }

@@ -16,11 +16,17 @@ struct StreamSyncer {
     private var lastToken: String?
     /// Whether a batch stopped the stream.
     private(set) var isFailed = false
+    /// The stream's position the next group of batches continues: the stored one read before the
+    /// plan, then the last batch of each group written. The store compares it with the position
+    /// it finds under the write lock, so batches another sync applied meanwhile are not applied
+    /// twice.
+    private(set) var position: SyncPosition?
 
     init(stream: FeedStream, stored: SyncPosition?, epoch: String) {
         self.stream = stream
         self.stored = stored
         self.epoch = epoch
+        self.position = stored
         self.report = FeedStreamReport(stream: stream)
         report.lastSeq = stored?.lastSeq
     }
@@ -71,11 +77,13 @@ struct StreamSyncer {
         return isSnapshot
     }
 
-    /// Records batches written in one transaction.
-    mutating func committed(_ batches: [FeedBatch], counts: SyncCounts, rejected: Int) {
-        report.rejected += rejected
-        report.lastSeq = batches.last?.seq ?? report.lastSeq
-        report.batches += batches.count
+    /// Records a group of batches written in one transaction; the counts cover only the batches
+    /// this sync applied (not those another sync had applied first).
+    mutating func committed(_ group: PendingGroup, counts: SyncCounts) {
+        position = group.changes.last?.position ?? position
+        report.rejected += group.rejected(inLast: counts.batches)
+        report.lastSeq = group.batches.last?.seq ?? report.lastSeq
+        report.batches += counts.batches
         report.inserted += counts.inserted
         report.updated += counts.updated
         report.deleted += counts.deleted
