@@ -29,11 +29,13 @@ public final class FileByteStream: ByteStream {
         self.name = name ?? path
         self.chunkSize = chunkSize
         self.digest = hashing ? SHA256() : nil
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ImportError(.cannotRead(path: path, why: "no such file"), at: .file(path))
+        // stat(2) rather than FileManager.fileExists, whose `false` hides why: a symbolic link
+        // loop or a folder without permission is not a missing file.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw ImportError(.cannotRead(path: path, why: Self.reason(errno)), at: .file(path))
         }
-        guard !isFolder.boolValue else {
+        guard status.st_mode & S_IFMT != S_IFDIR else {
             throw ImportError(.cannotRead(path: path, why: "it is a folder"), at: .file(path))
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -77,6 +79,17 @@ public final class FileByteStream: ByteStream {
     /// The SHA-256 of the bytes read so far, as hex (the whole file's once read to the end), or
     /// `nil` when the stream doesn't hash.
     public var sha256: String? { digest?.hexDigest() }
+
+    /// Why a path can't be opened, in words: `no such file`, `a loop of symbolic links`, ….
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file"
+        case ELOOP: return "a loop of symbolic links (too many levels of symbolic links)"
+        case ENOTDIR: return "a part of the path is not a folder"
+        case EACCES: return "permission denied"
+        default: return String(cString: strerror(code))
+        }
+    }
 
     /// Reads up to `count` bytes from the start of a file, for sniffing.
     public static func head(of path: String, count: Int = 8 * 1024) throws(ImportError) -> [UInt8] {
