@@ -74,7 +74,7 @@ public func runAdapter(
 ///   the file; a read that fails, fails with a located error;
 /// - every prefix of the file (truncation: each length for a file of up to 128 bytes, about 90
 ///   past that: a spread, the last 16, and ends next to line breaks) and
-///   seeded garblings of it (bytes overwritten with hostile values) are read without crashing,
+///   seeded garblings of it (hostile bytes written over, inserted, or spans cut out) are read without crashing,
 ///   to the end or to a located error inside that input, and the same way twice;
 /// - a NUL byte put inside a draft's description, where the file spells it as is, ends the read
 ///   in a located error: no draft with a NUL passes (LedgerCore's `TextRule`).
@@ -119,9 +119,14 @@ public func checkFormatAdapter<Adapter: FormatAdapter>(
     let hostile: [UInt8] = [0x00, 0xFF, 0x22, 0x3C, 0x3E, 0x0A, 0x0D, 0x2C, 0x3B, 0x09, 0xC3, 0x7B, 0x7D, 0x26]
     for round in 0..<garblings where !bytes.isEmpty {
         var garbled = bytes
-        for _ in 0..<(1 + round % 5) {
+        for _ in 0..<(1 + round % 5) where !garbled.isEmpty {
             let position = Int(generator.next() % UInt64(garbled.count))
-            garbled[position] = hostile[Int(generator.next() % UInt64(hostile.count))]
+            let value = hostile[Int(generator.next() % UInt64(hostile.count))]
+            switch round % 3 {
+            case 0: garbled[position] = value
+            case 1: garbled.insert(value, at: position)
+            default: garbled.removeSubrange(position..<min(garbled.count, position + 1 + Int(generator.next() % 16)))
+            }
         }
         let run = read(garbled, 64 * 1024)
         problems.check(run, input: garbled, name: name, what: "garbling \(round) (seed \(seed))")
