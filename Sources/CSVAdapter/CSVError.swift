@@ -24,8 +24,11 @@ public struct CSVError: LocatedError, Hashable {
         case badValue(column: String, found: String, expected: String)
         /// A date column whose days are all 12 or less under `"auto"`.
         case ambiguousDates(column: String, candidates: [String])
-        /// No row within the first lines holds the columns the mapping needs.
-        case headerMismatch(mapping: String, missing: [String], expected: [String], found: [String])
+        /// No row within the first lines holds the columns the mapping needs. `found` is the row
+        /// most like a header; `foundIsCut` says it runs on past the file's first 64 KiB, so that
+        /// `found` holds only its first columns.
+        case headerMismatch(
+            mapping: String, missing: [String], expected: [String], found: [String], foundIsCut: Bool = false)
         /// A mapping file is not valid: JSON syntax, an unknown key, a wrong type.
         case invalidMapping(String)
         /// A named mapping was not found in any mapping folder.
@@ -74,9 +77,21 @@ public struct CSVError: LocatedError, Hashable {
             return "column \"\(column)\": every day in the file is 12 or less, so the date order is ambiguous "
                 + "(\(candidates.joined(separator: " or "))); expected the mapping to declare it, "
                 + "e.g. \"date\": {\"column\": \"\(column)\", \"format\": \"\(candidates.first ?? "dd/MM/yyyy")\"}"
-        case .headerMismatch(let mapping, let missing, let expected, let found):
+        case .headerMismatch(let mapping, let missing, let expected, let found, let foundIsCut):
+            let foundText: String
+            if found.isEmpty {
+                foundText = "found no header line"
+            } else if foundIsCut {
+                foundText =
+                    "found a header line longer than the first \(PreparedInput.headSize / 1024) KiB, "
+                    + "its first \(found.count) columns: \(Self.list(found))"
+            } else if found.count > Self.listLimit {
+                foundText = "found \(found.count) columns: \(Self.list(found))"
+            } else {
+                foundText = "found: \(Self.list(found))"
+            }
             return "mapping \"\(mapping)\" needs column\(missing.count == 1 ? "" : "s") \(Self.list(missing)) "
-                + "that the file lacks; expected a header like: \(Self.list(expected)); found: \(Self.list(found))"
+                + "that the file lacks; expected a header like: \(Self.list(expected)); \(foundText)"
         case .invalidMapping(let text):
             return text
         case .mappingNotFound(let name, let searched):
@@ -107,7 +122,14 @@ public struct CSVError: LocatedError, Hashable {
         }
     }
 
+    /// The most names a list in a message shows.
+    static let listLimit = 10
+
+    /// Names in quotes, separated by commas; past ``listLimit`` names, the first ones and how many
+    /// more: `"a", "b", …, "j", … (99990 more)`. Each name is quoted as an excerpt.
     static func list(_ names: [String]) -> String {
-        names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let shown = names.prefix(listLimit).map { quotedExcerpt($0) }.joined(separator: ", ")
+        guard names.count > listLimit else { return shown }
+        return shown + ", … (\(names.count - listLimit) more)"
     }
 }

@@ -107,13 +107,22 @@ public struct CSVFormat: FormatAdapter {
             let sample = MappingMatcher.sample(
                 for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
             guard let match = MappingMatcher.match(mapping, in: sample, names: mapping.requiredColumnNames) else {
-                let closest = MappingMatcher.closestHeader(for: mapping, in: sample)
+                var closest = MappingMatcher.closestHeader(for: mapping, in: sample)
+                // No whole row in the head: the first line runs on past it (a header of 100,000
+                // columns). Show the columns the head holds, read as if the file ended there.
+                let isCut = closest == nil && !isWholeFile
+                if isCut {
+                    let cut = HeadSample(
+                        head: head, isWholeFile: true, name: name, dialect: sample.dialect, encoding: mapping.encoding)
+                    // Its last field may be cut too: leave it out.
+                    closest = cut.nonBlankRows.first.map { HeadSample.Row(line: $0.line, fields: $0.fields.dropLast()) }
+                }
                 throw CSVError(
                     .headerMismatch(
                         mapping: mapping.name,
                         missing: missingNames(mapping, closest?.fields ?? []),
                         expected: mapping.signature.isEmpty ? mapping.requiredColumnNames : mapping.signature,
-                        found: closest?.fields ?? []),
+                        found: closest?.fields ?? [], foundIsCut: isCut && closest != nil),
                     at: SourceLocation(file: name, line: closest?.line ?? 1, column: 1))
             }
             let reason = "named with --mapping (\(options.mapping ?? mapping.name))"

@@ -100,6 +100,27 @@ extension ParsedArguments {
 }
 
 extension ParsedArguments {
+    /// The account name given with `option` (`--account`), or `nil` when it is absent.
+    ///
+    /// - Throws: ``UsageError`` for an empty or all-whitespace name: it would name no account
+    ///   (an import would silently fall back to the file's own name).
+    func accountName(_ option: String) throws(UsageError) -> String? {
+        guard let name = value(option) else { return nil }
+        return try Self.accountName(name, what: option)
+    }
+
+    /// Checks an account name given on the command line (an option's value or an `ACCOUNT`).
+    ///
+    /// - Throws: ``UsageError`` for an empty or all-whitespace name.
+    static func accountName(_ name: String, what: String) throws(UsageError) -> String {
+        guard name.contains(where: { !$0.isWhitespace }) else {
+            throw UsageError("\(what) '\(name)' is empty; expected an account's name, such as Checking")
+        }
+        return name
+    }
+}
+
+extension ParsedArguments {
     /// A whole-number option within a range, or its default when absent.
     func count(_ name: String, _ what: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError)
         -> Int

@@ -28,16 +28,17 @@ extension Command {
         if !discussion.isEmpty { lines += ["", discussion] }
         lines += ["", "OPTIONS:"]
         let all = options + [.flag("--help", "Show this help.")]
-        let labels = all.map { spec in spec.name + (spec.value.map { " " + $0 } ?? "") }
-        let width = (labels.map(\.count).max() ?? 0) + 2
-        for (label, spec) in zip(labels, all) {
-            lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help)
+        let global = OptionSpec.value(
+            "--db", "PATH", "The ledger database (else $LEDGERPORT_DB, else $XDG_DATA_HOME/ledgerport/ledger.sqlite).")
+        let label = { (spec: OptionSpec) in spec.name + (spec.value.map { " " + $0 } ?? "") }
+        // One column for the command's options and the global ones, as wide as the longest label:
+        // padding to a shorter width would cut a label (`--db PAT`).
+        let width = ((all + [global]).map { label($0).count }.max() ?? 0) + 2
+        let row = { (spec: OptionSpec) in
+            "  " + label(spec).padding(toLength: width, withPad: " ", startingAt: 0) + spec.help
         }
-        lines += [
-            "", "GLOBAL OPTIONS:",
-            "  --db PATH".padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                + "The ledger database (else $LEDGERPORT_DB, else $XDG_DATA_HOME/ledgerport/ledger.sqlite).",
-        ]
+        lines += all.map(row)
+        lines += ["", "GLOBAL OPTIONS:", row(global)]
         return lines.joined(separator: "\n")
     }
 }

@@ -25,13 +25,16 @@ public final class Console {
             errorsIsTerminal: isatty(2) == 1)
     }
 
-    /// Writes a line of results.
-    func print(_ line: String = "") { writeOutput(line + "\n") }
+    /// Writes a line of results, its control characters made visible (``TerminalText``): the line
+    /// may quote a file's text. (JSON text has none left to change: ``JSONText`` escapes them.)
+    func print(_ line: String = "") { writeOutput(TerminalText.visible(line) + "\n") }
 
-    /// Writes a diagnostic line: `ledgerport: MESSAGE`.
-    func error(_ message: String) { writeErrors("ledgerport: " + message + "\n") }
+    /// Writes a diagnostic line, `ledgerport: MESSAGE`, its control characters made visible: an
+    /// error may quote a field, a mapping's name or an account's name from a file.
+    func error(_ message: String) { writeErrors("ledgerport: " + TerminalText.visible(message) + "\n") }
 
-    /// Writes raw text to the diagnostics stream (for progress lines).
+    /// Writes the program's own text to the diagnostics stream as it is (progress lines, which
+    /// hold escape sequences of their own and no text from files).
     func progress(_ text: String) { writeErrors(text) }
 }
 

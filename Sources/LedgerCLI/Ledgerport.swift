@@ -23,6 +23,9 @@ public enum Ledgerport {
         FormatsCommand.self,
     ]
 
+    /// Every subcommand's name, in the order `--help` lists them.
+    public static var commandNames: [String] { commands.map { $0.name } }
+
     /// Runs a command line.
     ///
     /// - Parameters:

@@ -21,6 +21,8 @@ public struct CoreError: LocatedError, Hashable {
         case currencyMismatch(String, String)
         /// An amount that must be positive is negative.
         case negativeAmount(found: String)
+        /// A text field holds a NUL byte, which no bank's text contains (see ``TextRule``).
+        case nulInText(field: String)
     }
 
     public var location: SourceLocation
@@ -51,7 +53,7 @@ public struct CoreError: LocatedError, Hashable {
             return
                 "\(prefix)\(quotedExcerpt(found)) has more decimals than \(currency) allows; expected at most \(digits)"
         case .overflow(let found):
-            return "\(prefix)\(quotedExcerpt(found)) is too large; expected an amount below 92 quadrillion minor units"
+            return "\(prefix)\(quotedExcerpt(found)) is too large; expected \(Money.largestAmountText)"
         case .unknownCurrency(let found):
             return "\(prefix)\(quotedExcerpt(found)) is not a currency; expected an ISO 4217 code such as EUR or USD"
         case .notADay(let found, let expected):
@@ -62,6 +64,8 @@ public struct CoreError: LocatedError, Hashable {
             return "\(prefix)currency \(a) does not match \(b)"
         case .negativeAmount(let found):
             return "\(prefix)\(quotedExcerpt(found)) is negative; expected a positive amount with a direction"
+        case .nulInText(let name):
+            return "NUL byte in \(name); expected text"
         }
     }
 }

@@ -31,6 +31,8 @@ extension DecimalNumber {
     /// Accepts surrounding spaces, one leading `+` or `-`, digits, at most one decimal separator
     /// and, when `groupingSeparator` is given, that separator between groups of three digits in
     /// the integer part (`1,234,567.89`). At least one digit is required; `.5` and `12.` are read.
+    /// Trailing zeros after the point are dropped: `12.500` reads as 12.5 (significand 125, one fraction
+    /// digit), and `1.00000000000000000000` as 1, however many zeros follow.
     ///
     /// - Throws: ``ParseFailure``.
     public static func parse(
@@ -68,6 +70,9 @@ extension DecimalNumber {
         var significand: UInt64 = 0
         var digitCount = 0
         var fractionDigits = 0
+        // Zeros after the point not yet added: trailing ones add no precision and are dropped, so
+        // `1.00000000000000000000` is 1 (not an overflow) and `12.500` is 12.5.
+        var pendingZeros = 0
         var inFraction = false
         var groupLength = 0  // digits since the last grouping separator
         var sawGrouping = false
@@ -75,12 +80,24 @@ extension DecimalNumber {
         while index < end {
             let byte = bytes[index]
             if byte >= 0x30 && byte <= 0x39 {
+                digitCount += 1
+                groupLength += 1
+                if inFraction, byte == 0x30 {
+                    pendingZeros += 1
+                    index += 1
+                    continue
+                }
+                while pendingZeros > 0 {
+                    let (times10, overflow) = significand.multipliedReportingOverflow(by: 10)
+                    if overflow { throw .overflow }
+                    significand = times10
+                    fractionDigits += 1
+                    pendingZeros -= 1
+                }
                 let (times10, o1) = significand.multipliedReportingOverflow(by: 10)
                 let (next, o2) = times10.addingReportingOverflow(UInt64(byte &- 0x30))
                 if o1 || o2 { throw .overflow }
                 significand = next
-                digitCount += 1
-                groupLength += 1
                 if inFraction { fractionDigits += 1 }
             } else if byte == decimalSeparator, !inFraction {
                 if sawGrouping && groupLength != 3 { throw .notANumber }

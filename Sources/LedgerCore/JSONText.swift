@@ -11,7 +11,10 @@ public enum JSONText {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // C0 controls must be escaped; DEL, the C1 controls, the bidirectional controls and
+                // the line separators may be, and are, so that JSON shown on a terminal acts on
+                // nothing and no text-reversing character hides in a value.
+                if scalar.value < 0x20 || isEscapedForDisplay(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -20,5 +23,14 @@ public enum JSONText {
             }
         }
         return result + "\""
+    }
+
+    /// DEL, C1, bidirectional controls and line/paragraph separators: valid raw in JSON, escaped
+    /// anyway as `\uXXXX`.
+    private static func isEscapedForDisplay(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: return true
+        default: return false
+        }
     }
 }

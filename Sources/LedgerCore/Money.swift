@@ -25,6 +25,11 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.currency = currency
     }
 
+    /// The largest amount, as messages state it: `Int64.max` minor units, about 9.2 quintillion
+    /// (92 quadrillion in a currency of two decimals).
+    public static let largestAmountText =
+        "at most 9223372036854775807 minor units (92233720368547758.07 with two decimals)"
+
     /// Zero in the given currency.
     public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
 

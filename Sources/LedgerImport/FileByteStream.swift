@@ -35,16 +35,16 @@ public final class FileByteStream: ByteStream {
         self.name = name ?? path
         self.chunkSize = chunkSize
         self.digest = hashing ? SHA256() : nil
+        // stat(2) rather than FileManager.fileExists, whose `false` hides why: a symbolic link
+        // loop or a folder without permission is not a missing file.
         var before = stat()
         guard stat(path, &before) == 0 else {
-            let why = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw ImportError(.cannotRead(path: path, why: why), at: .file(path))
+            throw ImportError(.cannotRead(path: path, why: Self.reason(errno)), at: .file(path))
         }
         try FileByteStream.checkRegular(before, path: path)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let why = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
-            throw ImportError(.cannotRead(path: path, why: why), at: .file(path))
+            throw ImportError(.cannotRead(path: path, why: Self.reason(errno)), at: .file(path))
         }
         var opened = stat()
         guard fstat(descriptor, &opened) == 0 else {
@@ -96,6 +96,17 @@ public final class FileByteStream: ByteStream {
     /// The SHA-256 of the bytes read so far, as hex (the whole file's once read to the end), or
     /// `nil` when the stream doesn't hash.
     public var sha256: String? { digest?.hexDigest() }
+
+    /// Why a path can't be opened, in words: `no such file`, `a loop of symbolic links`, ….
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file"
+        case ELOOP: return "a loop of symbolic links (too many levels of symbolic links)"
+        case ENOTDIR: return "a part of the path is not a folder"
+        case EACCES: return "permission denied"
+        default: return String(cString: strerror(code))
+        }
+    }
 
     /// Reads up to `count` bytes from the start of a file, for sniffing.
     public static func head(of path: String, count: Int = 8 * 1024) throws(ImportError) -> [UInt8] {

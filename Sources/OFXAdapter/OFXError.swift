@@ -64,7 +64,7 @@ public struct OFXError: LocatedError, Hashable {
         case .tooPrecise(let element, let found, let currency, let digits):
             return "<\(element)> \"\(found)\" has more decimals than \(currency) allows; expected at most \(digits)"
         case .amountOverflow(let element, let found):
-            return "<\(element)> \"\(found)\" is too large; expected an amount below 92 quadrillion minor units"
+            return "<\(element)> \"\(found)\" is too large; expected \(Money.largestAmountText)"
         case .notADate(let element, let found):
             return
                 "<\(element)> \"\(found)\" is not a date; expected YYYYMMDD, optionally HHMMSS, .XXX and [offset:TZ], naming a real day"

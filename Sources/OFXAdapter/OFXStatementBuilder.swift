@@ -143,6 +143,8 @@ final class OFXStatementBuilder {
         if isDocumentClosed { return }
         guard let parent = stack.last else { return }
         let location = { SourceLocation(file: self.fileName, line: line, column: column) }
+        // Every value is text; a NUL in one is refused where it stands (LedgerCore's TextRule).
+        try TextRule.check(value, field: "<\(tag.name)>", at: location)
         switch parent {
         case .STMTTRN, .STMTTRNP:
             guard transaction != nil else { return }

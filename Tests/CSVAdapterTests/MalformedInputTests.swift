@@ -57,14 +57,6 @@ struct MalformedInputTests {
         #expect(run.drafts.allSatisfy { $0.location.line < expected.line })
     }
 
-    @Test("the malformed files pass the conformance check", arguments: corpus)
-    func conformance(_ expected: MalformedCase) throws {
-        let name = "malformed/\(expected.file)"
-        let problems = checkFormatAdapter(
-            CSVFormat.self, bytes: try Fixture.bytes("CSV/\(name)"), name: name, options: fixtureOptions(name))
-        #expect(problems.isEmpty, "\(problems)")
-    }
-
     @Test("a needed column missing from the header shows the expected header beside the one found")
     func headerChanged() {
         let text = "Date,Memo,Amount\n2024-01-01,Coffee,-3.80\n"

@@ -115,14 +115,6 @@ struct SampleImportTests {
         #expect(check?.discrepancy == 0)
     }
 
-    @Test("every sample passes the adapter conformance check", arguments: sampleExpectations)
-    func conformance(_ expected: SampleExpectation) throws {
-        let problems = checkFormatAdapter(
-            CSVFormat.self, bytes: try sampleBytes(expected.path), name: expected.path,
-            options: sampleOptions(expected.path))
-        #expect(problems.isEmpty, "\(problems)")
-    }
-
     @Test("the right mapping is picked automatically for every sample", arguments: sampleExpectations)
     func autoPick(_ expected: SampleExpectation) throws {
         let report = try CSVInspection.inspect(

@@ -15,11 +15,6 @@ struct FeedLinesFormatTests {
         }
     }
 
-    @Test("the sample passes the adapter conformance checks")
-    func conformance() throws {
-        #expect(checkFormatAdapter(FeedLinesFormat.self, bytes: try sample, name: "feed.jsonl") == [])
-    }
-
     @Test("a feed's first line makes the sniff certain; another .jsonl file gets a faint guess")
     func sniff() throws {
         #expect(FeedLinesFormat.sniff(try sample, fileName: "x.jsonl") == 100)

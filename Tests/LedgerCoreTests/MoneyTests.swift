@@ -96,6 +96,31 @@ struct MoneyTests {
         #expect(Money.sum([5, -3, 10]) == 12)
     }
 
+    @Test(
+        "trailing zeros add no precision, however many",
+        arguments: ["1.00000000000000000000", "1.0000000000000000000000000000000000000000", "1.", "01.00"])
+    func trailingZeros(text: String) throws {
+        let (money, direction) = try Money.parse(text, currency: .EUR, at: here)
+        #expect(money == Money(minorUnits: 100, currency: .EUR) && direction == .credit)
+        #expect(try Money.parse(text, currency: .JPY, at: here).0 == Money(minorUnits: 1, currency: .JPY))
+    }
+
+    @Test("a significant digit after trailing zeros is still more precision than the currency has")
+    func zerosThenDigit() {
+        #expect(throws: CoreError(.tooPrecise(found: "1.0001", currency: "EUR", digits: 2), at: here)) {
+            try Money.parse("1.0001", currency: .EUR, at: here)
+        }
+    }
+
+    @Test("the overflow message states the real limit: 9.2 quintillion minor units")
+    func overflowMessage() {
+        let error = CoreError(.overflow(found: "92233720368547758.08"), at: here)
+        #expect(
+            error.message == "\"92233720368547758.08\" is too large; expected at most "
+                + "9223372036854775807 minor units (92233720368547758.07 with two decimals)")
+        #expect(Money.format(Int64.max, currency: .EUR) == "92233720368547758.07")
+    }
+
     @Test("formats back to text with the currency's minor digits")
     func formatting() {
         #expect(Money.format(-1_250, currency: .EUR) == "-12.50")

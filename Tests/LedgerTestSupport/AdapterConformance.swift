@@ -26,14 +26,36 @@ public struct AdapterRun: Equatable {
 }
 
 /// Reads bytes with an adapter and collects what it emits.
+///
+/// - Parameter validatesDrafts: whether each draft also goes through ``Draft/validate(accountCurrency:)``
+///   as the importer and the feed sync do (the NUL rule, an empty account): a draft that fails
+///   stops the run with that error, as it would stop an import.
 public func runAdapter<Adapter: FormatAdapter>(
     _ type: Adapter.Type, bytes: [UInt8], name: String = "input", options: AdapterOptions = AdapterOptions(),
-    chunkSize: Int = 64 * 1024
+    chunkSize: Int = 64 * 1024, validatesDrafts: Bool = false
+) -> AdapterRun {
+    let adapter: Adapter
+    do {
+        adapter = try Adapter(options: options)
+    } catch let error as any LocatedError {
+        return AdapterRun(events: [], error: error.description, errorLocation: error.location)
+    } catch {
+        return AdapterRun(events: [], error: String(describing: error), errorLocation: nil)
+    }
+    return runAdapter(adapter, bytes: bytes, name: name, chunkSize: chunkSize, validatesDrafts: validatesDrafts)
+}
+
+/// Reads bytes with an adapter already made (reading doesn't change it), and collects what it emits.
+public func runAdapter(
+    _ adapter: some FormatAdapter, bytes: [UInt8], name: String = "input", chunkSize: Int = 64 * 1024,
+    validatesDrafts: Bool = false
 ) -> AdapterRun {
     var run = AdapterRun(events: [], error: nil, errorLocation: nil)
     do {
-        let adapter = try Adapter(options: options)
-        try adapter.drafts(from: InMemoryByteStream(bytes, name: name, chunkSize: chunkSize)) { run.events.append($0) }
+        try adapter.drafts(from: InMemoryByteStream(bytes, name: name, chunkSize: chunkSize)) { event in
+            if validatesDrafts, case .draft(let draft) = event { try draft.validate(accountCurrency: nil) }
+            run.events.append(event)
+        }
     } catch let error as any LocatedError {
         run.error = error.description
         run.errorLocation = error.location
@@ -43,50 +65,187 @@ public func runAdapter<Adapter: FormatAdapter>(
     return run
 }
 
-/// The checks every adapter passes, returned as a list of problems (empty when all hold):
+/// The checks every adapter passes, returned as a list of problems (empty when all hold). Every
+/// read goes through draft validation, as in an import.
 ///
 /// - the same bytes give the same events, whatever the chunk size of the stream;
-/// - every draft, balance and error has a location inside the file (line 1...lines, or 0 for the
-///   file as a whole), naming the file;
-/// - every prefix of the file (truncation) and a few deterministic garblings of it are read
-///   without crashing: they may fail, but only with an error.
+/// - every draft, balance and error has a location inside the input it was read from: line
+///   1...lines and column 1...(the line's length + 1), or 0:0 for the file as a whole, naming
+///   the file; a read that fails, fails with a located error;
+/// - every prefix of the file (truncation: each length for a file of up to 128 bytes, about 90
+///   past that: a spread, the last 16, and ends next to line breaks) and
+///   seeded garblings of it (hostile bytes written over, inserted, or spans cut out) are read without crashing,
+///   to the end or to a located error inside that input, and the same way twice;
+/// - a NUL byte put inside a draft's description, where the file spells it as is, ends the read
+///   in a located error: no draft with a NUL passes (LedgerCore's `TextRule`).
+///
+/// - Parameters:
+///   - seed: where the garbling's generator starts; a failure names the round to replay.
+///   - garblings: how many garbled copies to read.
 public func checkFormatAdapter<Adapter: FormatAdapter>(
-    _ type: Adapter.Type, bytes: [UInt8], name: String = "input", options: AdapterOptions = AdapterOptions()
+    _ type: Adapter.Type, bytes: [UInt8], name: String = "input", options: AdapterOptions = AdapterOptions(),
+    seed: UInt64 = 0x9E37_79B9_7F4A_7C15, garblings: Int = 24
 ) -> [String] {
-    var problems: [String] = []
-    let reference = runAdapter(type, bytes: bytes, name: name, options: options)
-    for chunkSize in [1, 3, 17, 4096] {
-        let other = runAdapter(type, bytes: bytes, name: name, options: options, chunkSize: chunkSize)
-        if other != reference { problems.append("chunks of \(chunkSize) bytes give different results") }
+    var problems = ConformanceProblems()
+    // One adapter for every read (making one loads a CSV mapping catalog from disk).
+    let adapter: Adapter
+    do {
+        adapter = try Adapter(options: options)
+    } catch {
+        return ["the adapter can't be made with these options: \(error)"]
     }
+    let read = { (input: [UInt8], chunkSize: Int) in
+        runAdapter(adapter, bytes: input, name: name, chunkSize: chunkSize, validatesDrafts: true)
+    }
+    let reference = read(bytes, 64 * 1024)
+    for chunkSize in [1, 3, 17, 4096] where read(bytes, chunkSize) != reference {
+        problems.append("chunks of \(chunkSize) bytes give different results")
+    }
+    problems.check(reference, input: bytes, name: name, what: "the file")
 
-    let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-    func check(_ location: SourceLocation, _ what: String) {
-        if location.file != name { problems.append("\(what) names file \(location.file), not \(name)") }
-        if location.line < 0 || location.line > lineCount {
-            problems.append("\(what) at line \(location.line), outside 0...\(lineCount)")
+    // Truncations: every prefix of a small file; of a larger one, a spread of prefixes plus those
+    // ending next to a line break and the last 64 (the crash-prone ones).
+    for (index, length) in prefixLengths(of: bytes).enumerated() {
+        let prefix = Array(bytes[0..<length])
+        let run = read(prefix, 64 * 1024)
+        problems.check(run, input: prefix, name: name, what: "the first \(length) bytes")
+        if index % 8 == 0, read(prefix, 7) != run {
+            problems.append("the first \(length) bytes read differently in chunks of 7 bytes")
         }
     }
-    for draft in reference.drafts { check(draft.location, "a draft") }
-    for balance in reference.balances { check(balance.location, "a balance") }
-    if let location = reference.errorLocation { check(location, "the error") }
 
-    // Truncations: a spread of prefixes, the crash-prone ones near the end included.
-    let step = max(1, bytes.count / 40)
-    for length in stride(from: 0, to: bytes.count, by: step) {
-        _ = runAdapter(type, bytes: Array(bytes[0..<length]), name: name, options: options)
-    }
-    // Garbling: overwrite bytes at deterministic positions with hostile values.
-    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    for round in 0..<30 where !bytes.isEmpty {
+    // Garbling: overwrite bytes at seeded positions with hostile values.
+    var generator = SeededGenerator(seed: seed)
+    let hostile: [UInt8] = [0x00, 0xFF, 0x22, 0x3C, 0x3E, 0x0A, 0x0D, 0x2C, 0x3B, 0x09, 0xC3, 0x7B, 0x7D, 0x26]
+    for round in 0..<garblings where !bytes.isEmpty {
         var garbled = bytes
-        for _ in 0..<(1 + round % 5) {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let position = Int(seed >> 33) % garbled.count
-            let hostile: [UInt8] = [0x00, 0xFF, 0x22, 0x3C, 0x0A, 0x2C, 0x3B, 0xC3]
-            garbled[position] = hostile[Int(seed >> 20) % hostile.count]
+        for _ in 0..<(1 + round % 5) where !garbled.isEmpty {
+            let position = Int(generator.next() % UInt64(garbled.count))
+            let value = hostile[Int(generator.next() % UInt64(hostile.count))]
+            switch round % 3 {
+            case 0: garbled[position] = value
+            case 1: garbled.insert(value, at: position)
+            default: garbled.removeSubrange(position..<min(garbled.count, position + 1 + Int(generator.next() % 16)))
+            }
         }
-        _ = runAdapter(type, bytes: garbled, name: name, options: options)
+        let run = read(garbled, 64 * 1024)
+        problems.check(run, input: garbled, name: name, what: "garbling \(round) (seed \(seed))")
+        if round % 4 == 0, read(garbled, 5) != run {
+            problems.append("garbling \(round) (seed \(seed)) reads differently in chunks")
+        }
     }
-    return problems
+
+    // The NUL rule: a NUL inside a description the file spells as it is.
+    for draft in reference.drafts.prefix(3) where draft.description.utf8.count >= 2 {
+        let needle = Array(draft.description.utf8)
+        guard let start = firstIndex(of: needle, in: bytes) else { continue }
+        var withNUL = bytes
+        withNUL.insert(0x00, at: start + 1)
+        let run = read(withNUL, 64 * 1024)
+        let what = "a NUL inside the description \(quotedExcerpt(draft.description))"
+        if run.errorLocation == nil {
+            problems.append("\(what) was read without a located error")
+        }
+        problems.check(run, input: withNUL, name: name, what: what)
+    }
+    return problems.list
+}
+
+/// The prefix lengths ``checkFormatAdapter(_:bytes:name:options:seed:garblings:)`` reads.
+func prefixLengths(of bytes: [UInt8]) -> [Int] {
+    guard bytes.count > 128 else { return Array(0..<bytes.count) }
+    var lengths = Set(stride(from: 0, to: bytes.count, by: max(1, bytes.count / 48)))
+    lengths.formUnion(max(0, bytes.count - 16)..<bytes.count)
+    let breaks = bytes.indices.filter { bytes[$0] == 0x0A }
+    for index in breaks.enumerated().filter({ $0.offset % max(1, breaks.count / 12) == 0 }).map(\.element) {
+        for length in [index, index + 1] where length < bytes.count { lengths.insert(length) }
+    }
+    return lengths.sorted()
+}
+
+private func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+    for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+        if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
+    }
+    return nil
+}
+
+/// Problems found by the conformance checks, the first few of each kind kept.
+private struct ConformanceProblems {
+    private(set) var list: [String] = []
+    private var dropped = 0
+
+    mutating func append(_ problem: String) {
+        if list.count < 20 {
+            list.append(problem)
+        } else {
+            dropped += 1
+            if list.count == 20 { list.append("… and more") }
+        }
+    }
+
+    /// Checks a run of `input`: every location inside it, and a failure located.
+    mutating func check(_ run: AdapterRun, input: [UInt8], name: String, what: String) {
+        let lines = LineLengths(input)
+        func check(_ location: SourceLocation, _ item: String) {
+            if location.file != name { append("\(what): \(item) names file \(location.file), not \(name)") }
+            if !lines.contains(location) {
+                append(
+                    "\(what): \(item) at \(location.line):\(location.column), outside the input "
+                        + "(\(lines.count) lines)")
+            }
+        }
+        for draft in run.drafts { check(draft.location, "a draft") }
+        for balance in run.balances { check(balance.location, "a balance") }
+        if let location = run.errorLocation {
+            check(location, "the error (\(run.error ?? ""))")
+        } else if let error = run.error {
+            append("\(what): an error without a location: \(error)")
+        }
+    }
+}
+
+/// The byte length of each line of an input, to tell whether a location lies inside it, under
+/// either convention an adapter may count lines by: line feeds only, or line feeds, CR LF and
+/// lone carriage returns (as CSV does).
+private struct LineLengths {
+    private var byLineFeeds: [Int] = []
+    private var byAnyBreak: [Int] = []
+
+    init(_ bytes: [UInt8]) {
+        var current = 0
+        for byte in bytes {
+            if byte == 0x0A {
+                byLineFeeds.append(current)
+                current = 0
+            } else {
+                current += 1
+            }
+        }
+        byLineFeeds.append(current)
+        current = 0
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                byAnyBreak.append(current)
+                current = 0
+            } else if byte != 0x0D {
+                current += 1
+            }
+        }
+        byAnyBreak.append(current)
+    }
+
+    var count: Int { byLineFeeds.count }
+
+    /// Whether a location lies inside: 0:0 (the file as a whole), or a line that exists and a
+    /// column from 1 to one past the line's end (where a line ends too early); a column of 0
+    /// stands for the line as a whole.
+    func contains(_ location: SourceLocation) -> Bool {
+        if location.line == 0 { return location.column == 0 }
+        return [byLineFeeds, byAnyBreak].contains { lengths in
+            location.line >= 1 && location.line <= lengths.count && location.column >= 0
+                && location.column <= lengths[location.line - 1] + 1
+        }
+    }
 }

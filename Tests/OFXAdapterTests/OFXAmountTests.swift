@@ -67,6 +67,40 @@ struct OFXAmountTests {
             run.error?.contains("<TRNAMT> \"-10.005\" has more decimals than USD allows; expected at most 2") == true)
     }
 
+    @Test("trailing zeros add no precision: twenty of them still read as 1.00, not as an overflow")
+    func trailingZeros() {
+        let run = TestDocument.read(
+            TestDocument.sgml([
+                TestDocument.bankStatement([TestDocument.transaction(amount: "1.00000000000000000000")])
+            ]))
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(run.drafts.first?.amount == Money(minorUnits: 100, currency: .USD))
+    }
+
+    @Test("an amount past the largest says the largest right: 9.2 quintillion minor units")
+    func tooLarge() {
+        let run = TestDocument.read(
+            TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(amount: "92233720368547758.08")])]))
+        #expect(
+            run.error?.contains(
+                "<TRNAMT> \"92233720368547758.08\" is too large; expected at most 9223372036854775807 "
+                    + "minor units (92233720368547758.07 with two decimals)") == true, "\(run.error ?? "")")
+    }
+
+    @Test("a NUL byte in any element's text is an error at that element")
+    func nulInText() {
+        for extra in ["<MEMO>A\u{0}B\n", "<NAME>\u{0}\n"] {
+            let document = TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(extra: extra)])])
+            let run = TestDocument.read(document)
+            let tag = extra.dropFirst().prefix { $0 != ">" }
+            #expect(run.error?.contains("error: NUL byte in <\(tag)>; expected text") == true, "\(run.error ?? "")")
+            #expect(run.drafts.isEmpty)
+            let line = document.split(separator: "\n", omittingEmptySubsequences: false)
+                .firstIndex { $0.contains("\u{0}") }.map { $0 + 1 }
+            #expect(run.errorLocation?.line == line)
+        }
+    }
+
     @Test("a zero-decimal currency reads whole amounts")
     func yen() {
         let run = TestDocument.read(

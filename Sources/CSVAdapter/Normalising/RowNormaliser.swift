@@ -327,7 +327,7 @@ struct RowNormaliser {
                 throw bad(
                     row, position, text, "an amount with at most \(currency.minorDigits) decimals for \(currency.code)")
             case .overflow:
-                throw bad(row, position, text, "an amount below 92 quadrillion minor units")
+                throw bad(row, position, text, "an amount of \(Money.largestAmountText)")
             }
         }
     }

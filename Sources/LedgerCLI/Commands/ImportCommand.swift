@@ -33,7 +33,7 @@ struct ImportCommand: Command {
     init(arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("import needs at least one FILE") }
         files = arguments.positionals
-        account = arguments.value("--account")
+        account = try arguments.accountName("--account")
         format = try ParsedArguments.format(arguments.value("--format"))
         mapping = arguments.value("--mapping")
         dryRun = arguments.has("--dry-run")

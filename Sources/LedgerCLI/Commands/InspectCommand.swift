@@ -33,7 +33,7 @@ struct InspectCommand: Command {
         file = arguments.positionals[0]
         format = try ParsedArguments.format(arguments.value("--format"))
         mapping = arguments.value("--mapping")
-        account = arguments.value("--account")
+        account = try arguments.accountName("--account")
         json = arguments.has("--json")
         rows = try arguments.count("--rows", "a row count", in: 1...10_000, default: 10)
     }

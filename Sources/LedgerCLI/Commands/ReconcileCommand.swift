@@ -31,7 +31,7 @@ struct ReconcileCommand: Command {
         guard arguments.positionals.count == 1 else {
             throw UsageError("reconcile needs exactly one ACCOUNT (see `ledgerport accounts`)")
         }
-        account = arguments.positionals[0]
+        account = try ParsedArguments.accountName(arguments.positionals[0], what: "ACCOUNT")
         if arguments.value("--balance") != nil, arguments.value("--opening") != nil {
             throw UsageError("--balance and --opening can't be given together")
         }
@@ -60,15 +60,7 @@ struct ReconcileCommand: Command {
             }
             return 0
         }
-        let amount: Int64
-        do {
-            let (money, direction) = try Money.parse(balance, currency: stored.currency, at: .file("--balance"))
-            amount = money.signedMinorUnits(direction)
-        } catch {
-            throw UsageError(
-                "\(isOpening ? "--opening" : "--balance") \(balance) is not an amount in \(stored.currency.code); expected digits with one '.' and at most \(stored.currency.minorDigits) decimals, such as -1234.50"
-            )
-        }
+        let amount = try Self.amount(balance, option: isOpening ? "--opening" : "--balance", in: stored.currency)
         let checkpoint = try ledger.checkpoint(
             stored, asOf: asOf, actual: amount, source: isOpening ? .opening : .manual)
         let refreshed = try ledger.refreshCheckpoints(of: stored, from: asOf.next)
@@ -83,6 +75,30 @@ struct ReconcileCommand: Command {
             }
         }
         return 0
+    }
+
+    /// Reads a signed amount option in the account's currency, saying which rule it breaks.
+    static func amount(_ text: String, option: String, in currency: Currency) throws(UsageError) -> Int64 {
+        do {
+            let (money, direction) = try Money.parse(text, currency: currency, at: .file(option))
+            return money.signedMinorUnits(direction)
+        } catch {
+            let largest = Money.format(Int64.max, currency: currency)
+            switch error.reason {
+            case .overflow:
+                throw UsageError(
+                    "\(option) \(text) is out of range; expected an amount from -\(largest) to \(largest) \(currency.code)"
+                )
+            case .tooPrecise:
+                throw UsageError(
+                    "\(option) \(text) has more decimals than \(currency.code) allows; expected at most \(currency.minorDigits)"
+                )
+            default:
+                throw UsageError(
+                    "\(option) \(text) is not an amount in \(currency.code); expected digits with one '.' and at most \(currency.minorDigits) decimals, such as -1234.50"
+                )
+            }
+        }
     }
 
     private func printHistory(_ history: [Checkpoint], console: Console) {

@@ -19,7 +19,7 @@ struct TransactionsCommand: Command {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else { throw UsageError("transactions takes no arguments") }
-        account = arguments.value("--account")
+        account = try arguments.accountName("--account")
         let from = try arguments.value("--from").map { text throws(UsageError) in try parseDay(text, option: "--from") }
         let to = try arguments.value("--to").map { text throws(UsageError) in try parseDay(text, option: "--to") }
         if let from, let to, to < from { throw UsageError("--to \(to) is before --from \(from)") }

@@ -12,9 +12,11 @@ struct Table {
         self.columns = columns.map { (title: $0.0, alignment: $0.1) }
     }
 
+    /// Adds a row; each cell's control characters, line breaks and tabs included, are made
+    /// visible (``TerminalText/visibleCell(_:)``), so that a cell stays on its row and in its column.
     mutating func append(_ row: [String]) {
         precondition(row.count == columns.count, "a row has one cell per column")
-        rows.append(row)
+        rows.append(row.map(TerminalText.visibleCell))
     }
 
     /// The table as lines of text (no trailing spaces).

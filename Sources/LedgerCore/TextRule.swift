@@ -1,0 +1,43 @@
+/// The rule every adapter's text follows: no NUL bytes.
+///
+/// A NUL (U+0000) is never part of a bank's text; in a file it means a binary file, a UTF-16 file
+/// read as bytes, or padding. SQLite and C code cut text at it, so a description stored with one
+/// would not read back as it was written. Every text field of a draft (account, description,
+/// memo, id) is checked by ``Draft/validate(accountCurrency:)``, which the importer and the feed
+/// sync both call; an adapter that knows a field's own position checks it there first, for a
+/// sharper location.
+///
+/// Other control characters (ESC, BEL, …) are kept as the source has them: they are text, if
+/// odd, and the command line shows them visibly (docs/cli.md).
+public enum TextRule {
+    /// Checks one text field.
+    ///
+    /// - Parameters:
+    ///   - text: the field's text.
+    ///   - field: the field's name for the message (`<NAME>`, `description`).
+    ///   - location: the field's location, else its record's.
+    /// - Throws: ``CoreError`` `.nulInText` when the text holds a NUL.
+    @inlinable
+    public static func check(_ text: String, field: @autoclosure () -> String, at location: SourceLocation)
+        throws(CoreError)
+    {
+        if containsNUL(text) { throw CoreError(.nulInText(field: field()), at: location) }
+    }
+
+    /// Checks raw bytes of a text field, before they are decoded.
+    ///
+    /// - Throws: ``CoreError`` `.nulInText` when a byte is 0.
+    @inlinable
+    public static func check(
+        _ bytes: UnsafeBufferPointer<UInt8>, field: @autoclosure () -> String, at location: () -> SourceLocation
+    ) throws(CoreError) {
+        if bytes.contains(0) { throw CoreError(.nulInText(field: field()), at: location()) }
+    }
+
+    /// Whether a string holds U+0000.
+    @inlinable
+    public static func containsNUL(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.contains(0) }
+    }
+}

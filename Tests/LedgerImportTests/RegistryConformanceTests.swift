@@ -1,0 +1,82 @@
+import Foundation
+import LedgerCore
+import LedgerImport
+import LedgerTestSupport
+import Testing
+
+/// The shared adapter suite (`checkFormatAdapter`), run for every adapter in the registry on
+/// every sample and fixture that adapter reads, so that a new adapter is covered as soon as it
+/// is registered and has a sample.
+@Suite("conformance of every registered adapter")
+struct RegistryConformanceTests {
+    /// A file an adapter reads: the adapter detection picks for it, else the one whose file
+    /// extensions name it (for fixtures too broken to detect).
+    struct Sample: CustomStringConvertible, Sendable {
+        let path: String
+        let adapterID: String
+        var description: String { "\(adapterID): \(path)" }
+    }
+
+    /// The folders searched, under the repository's root. (`samples/feed/` is a feed folder for
+    /// `sync`, not a file for an adapter.)
+    static let folders = [
+        "samples", "samples/csv", "samples/ofx", "Tests/Fixtures/CSV", "Tests/Fixtures/CSV/malformed",
+        "Tests/Fixtures/OFX",
+    ]
+
+    static let samples: [Sample] = {
+        let root = Fixture.repositoryRoot
+        var samples: [Sample] = []
+        for folder in folders {
+            let url = root.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            for name in names.sorted() where !name.hasSuffix(".expected") {
+                let file = url.appendingPathComponent(name)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue,
+                    let data = try? Data(contentsOf: file)
+                else { continue }
+                let head = Array(data.prefix(8192))
+                let ext = file.pathExtension.lowercased()
+                let adapter =
+                    FormatRegistry.detect(head: head, fileName: name)?.adapter
+                    ?? FormatRegistry.adapters.first { $0.fileExtensions.contains(ext) }
+                if let adapter { samples.append(Sample(path: "\(folder)/\(name)", adapterID: adapter.id)) }
+            }
+        }
+        return samples
+    }()
+
+    /// The options an import would use: the shipped mappings and the fixtures' own.
+    static func options(for sample: Sample) -> AdapterOptions {
+        let root = Fixture.repositoryRoot
+        return AdapterOptions(
+            mappingDirectories: [
+                root.appendingPathComponent("mappings").path, Fixture.url("CSV/mappings").path,
+            ], fileName: sample.path)
+    }
+
+    @Test("every registered adapter has at least one sample or fixture to be checked with")
+    func everyAdapterHasSamples() {
+        for adapter in FormatRegistry.adapters {
+            #expect(
+                Self.samples.contains { $0.adapterID == adapter.id },
+                "no file in \(Self.folders) is read by \(adapter.id): add a sample so the shared suite covers it")
+        }
+    }
+
+    @Test("each sample passes the shared suite with the adapter that reads it", arguments: samples)
+    func conformance(sample: Sample) throws {
+        let adapter = try #require(FormatRegistry.adapter(id: sample.adapterID))
+        let bytes = Array(try Data(contentsOf: Fixture.repositoryRoot.appendingPathComponent(sample.path)))
+        let problems = check(adapter, bytes: bytes, name: sample.path, options: Self.options(for: sample))
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// Opens the existential: the suite is generic over the adapter's type.
+    private func check<Adapter: FormatAdapter>(
+        _ adapter: Adapter.Type, bytes: [UInt8], name: String, options: AdapterOptions
+    ) -> [String] {
+        checkFormatAdapter(adapter, bytes: bytes, name: name, options: options)
+    }
+}
