@@ -15,11 +15,14 @@ struct MessageTests {
             #expect(cli.run("reconcile", "A", option, "-92233720368547758.08", "--as-of", "2024-01-31") == 2)
             #expect(
                 cli.errors.contains(
-                    "\(option) -92233720368547758.08 is out of range; expected an amount from "
-                        + "-92233720368547758.07 to 92233720368547758.07 USD"), "\(cli.errors)")
+                    "\(option) -92233720368547758.08 is out of range for USD; expected digits with one '.' and "
+                        + "at most 2 decimals, from -92233720368547758.07 to 92233720368547758.07"), "\(cli.errors)")
         }
         #expect(cli.run("reconcile", "A", "--balance", "1.005", "--as-of", "2024-01-31") == 2)
-        #expect(cli.errors.contains("--balance 1.005 has more decimals than USD allows; expected at most 2"))
+        #expect(
+            cli.errors.contains(
+                "--balance 1.005 has more decimals than USD allows; expected digits with one '.' and at most 2 decimals"
+            ))
         #expect(cli.run("reconcile", "A", "--balance", "1,5", "--as-of", "2024-01-31") == 2)
         #expect(cli.errors.contains("--balance 1,5 is not an amount in USD; expected digits with one '.'"))
         // Trailing zeros are not more precision.
