@@ -111,7 +111,7 @@ public struct CSVError: LocatedError, Hashable {
             }
             return text
         case .nulInText:
-            return "a NUL byte (0x00) in a text field; expected text (a UTF-16 file needs its byte-order mark "
+            return "NUL byte in a text field; expected text (a UTF-16 file needs its byte-order mark "
                 + "or \"encoding\" in the mapping)"
         case .rowTooLong(let limit):
             return "the row is longer than \(limit / 1024 / 1024) MiB; expected rows of a bank export, "

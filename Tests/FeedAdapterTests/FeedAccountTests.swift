@@ -33,6 +33,16 @@ struct FeedAccountTests {
         #expect(error?.jsonPath == "$.inserted[0]")
     }
 
+    @Test("a NUL in an account's name is refused at the string, though no draft carries the name")
+    func nulInName() {
+        let model =
+            #"{"asset":{"id":"A1","displayName":"Every\u0000day","institutionName":"I","currencyCode":"EUR"}}"#
+        let error = batchError(FeedJSONText.batch(stream: "accounts", account: nil, inserted: [model]))
+        #expect(error?.reason == .core(.nulInText(field: "displayName")))
+        #expect(error?.jsonPath == "$.inserted[0].asset.displayName")
+        #expect(error?.message.hasSuffix("NUL byte in displayName; expected text") == true, "\(error?.message ?? "")")
+    }
+
     @Test("a liability without credit information is refused")
     func liabilityNeedsCreditInformation() {
         let model = #"{"liability":{"id":"L1","displayName":"Card","institutionName":"I","currencyCode":"EUR"}}"#

@@ -15,11 +15,14 @@ struct MessageTests {
             #expect(cli.run("reconcile", "A", option, "-92233720368547758.08", "--as-of", "2024-01-31") == 2)
             #expect(
                 cli.errors.contains(
-                    "\(option) -92233720368547758.08 is out of range; expected an amount from "
-                        + "-92233720368547758.07 to 92233720368547758.07 USD"), "\(cli.errors)")
+                    "\(option) -92233720368547758.08 is out of range for USD; expected digits with one '.' and "
+                        + "at most 2 decimals, from -92233720368547758.07 to 92233720368547758.07"), "\(cli.errors)")
         }
         #expect(cli.run("reconcile", "A", "--balance", "1.005", "--as-of", "2024-01-31") == 2)
-        #expect(cli.errors.contains("--balance 1.005 has more decimals than USD allows; expected at most 2"))
+        #expect(
+            cli.errors.contains(
+                "--balance 1.005 has more decimals than USD allows; expected digits with one '.' and at most 2 decimals"
+            ))
         #expect(cli.run("reconcile", "A", "--balance", "1,5", "--as-of", "2024-01-31") == 2)
         #expect(cli.errors.contains("--balance 1,5 is not an amount in USD; expected digits with one '.'"))
         // Trailing zeros are not more precision.
@@ -75,11 +78,17 @@ struct MessageTests {
         #expect(text != sample)
         let file = try cli.write("feed.jsonl", text)
         let line = text.split(separator: "\n").firstIndex { $0.contains(#"\u0000"#) }.map { $0 + 1 } ?? 0
+        // At the string's value: its opening quote.
+        let lineText = text.split(separator: "\n")[line - 1]
+        let value = try #require(lineText.range(of: #""Sal\u0000ary""#))
+        let column = lineText.utf8.distance(from: lineText.startIndex, to: value.lowerBound) + 1
+        let field = #".transactionDescription: NUL byte in transactionDescription; expected text"#
         #expect(cli.run("import", file) == 1)
-        #expect(cli.errors.contains("\(file):\(line):"), "\(cli.errors)")
-        #expect(cli.errors.contains("error: NUL byte in the description; expected text"), "\(cli.errors)")
+        #expect(cli.errors.contains("\(file):\(line):\(column): error: $."), "\(cli.errors)")
+        #expect(cli.errors.contains(field), "\(cli.errors)")
         #expect(cli.run("sync", file) == 1)
-        #expect(cli.errors.contains("error: NUL byte in the description; expected text"), "\(cli.errors)")
+        #expect(cli.errors.contains("\(file):\(line):\(column): error: $."), "\(cli.errors)")
+        #expect(cli.errors.contains(field), "\(cli.errors)")
         #expect(cli.run("transactions", "--json") == 0)
         #expect(!cli.output.contains(#"\u0000"#))
     }

@@ -50,17 +50,29 @@ struct JSONObjectReader {
     }
 
     /// A required string.
+    ///
+    /// - Throws: ``FeedError`` for a missing field, another type, or a NUL in the text (written
+    ///   `\u0000`; LedgerCore's `TextRule`), at the value.
     func string(_ key: String) throws(FeedError) -> String {
         let value = try required(key)
         guard case .string(let text) = value.kind else { throw wrongType(value, key, expected: "a string") }
+        try checkText(text, key, at: value)
         return text
     }
 
     /// An optional string.
+    ///
+    /// - Throws: as ``string(_:)``, but an absent field is `nil`.
     func optionalString(_ key: String) throws(FeedError) -> String? {
         guard let value = value(key) else { return nil }
         guard case .string(let text) = value.kind else { throw wrongType(value, key, expected: "a string") }
+        try checkText(text, key, at: value)
         return text
+    }
+
+    /// Every string a feed holds follows the text rule every adapter's does: no NUL.
+    private func checkText(_ text: String, _ key: String, at value: JSONValue) throws(FeedError) {
+        if TextRule.containsNUL(text) { throw error(.core(.nulInText(field: key)), key, at: value) }
     }
 
     /// A required non-empty string (an id, a token).

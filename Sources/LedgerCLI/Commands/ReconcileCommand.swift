@@ -78,25 +78,29 @@ struct ReconcileCommand: Command {
     }
 
     /// Reads a signed amount option in the account's currency, saying which rule it breaks.
+    ///
+    /// Every message ends with the shape expected (`expected digits with one '.' and at most 2
+    /// decimals…`); a long text is quoted by its start and length.
     static func amount(_ text: String, option: String, in currency: Currency) throws(UsageError) -> Int64 {
         do {
             let (money, direction) = try Money.parse(text, currency: currency, at: .file(option))
             return money.signedMinorUnits(direction)
         } catch {
-            let largest = Money.format(Int64.max, currency: currency)
+            let shown = text.count > 48 ? quotedExcerpt(text) : text
+            let shape = "digits with one '.' and at most \(currency.minorDigits) decimals"
             switch error.reason {
             case .overflow:
+                let largest = Money.format(Int64.max, currency: currency)
                 throw UsageError(
-                    "\(option) \(text) is out of range; expected an amount from -\(largest) to \(largest) \(currency.code)"
+                    "\(option) \(shown) is out of range for \(currency.code); expected \(shape), from -\(largest) to \(largest)"
                 )
             case .tooPrecise:
                 throw UsageError(
-                    "\(option) \(text) has more decimals than \(currency.code) allows; expected at most \(currency.minorDigits)"
+                    "\(option) \(shown) has more decimals than \(currency.code) allows; expected \(shape), such as -1234.50"
                 )
             default:
                 throw UsageError(
-                    "\(option) \(text) is not an amount in \(currency.code); expected digits with one '.' and at most \(currency.minorDigits) decimals, such as -1234.50"
-                )
+                    "\(option) \(shown) is not an amount in \(currency.code); expected \(shape), such as -1234.50")
             }
         }
     }
