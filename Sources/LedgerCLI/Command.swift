@@ -13,6 +13,9 @@ protocol Command: SendableMetatype {
     /// Longer help shown under the usage line.
     static var discussion: String { get }
     static var options: [OptionSpec] { get }
+    /// Commands under this one (`imports undo` under `imports`), each named by its whole path
+    /// (`"imports undo"`); empty for most commands.
+    static var subcommands: [any Command.Type] { get }
 
     init(arguments: ParsedArguments) throws(UsageError)
     func run(in context: CommandContext) throws -> Int32
@@ -21,11 +24,23 @@ protocol Command: SendableMetatype {
 extension Command {
     static var discussion: String { "" }
     static var arguments: String { "" }
+    static var subcommands: [any Command.Type] { [] }
+
+    /// The last word of the command's name: what is typed to reach it from its parent.
+    static var word: Substring { name.split(separator: " ").last ?? Substring(name) }
 
     /// The generated `--help` text.
     static var help: String {
         var lines = ["USAGE: ledgerport \(name)\(arguments.isEmpty ? "" : " " + arguments) [options]", "", abstract]
         if !discussion.isEmpty { lines += ["", discussion] }
+        if !subcommands.isEmpty {
+            let width = (subcommands.map { $0.name.count }.max() ?? 0) + 2
+            lines += ["", "SUBCOMMANDS:"]
+            lines += subcommands.map {
+                "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.abstract
+            }
+            lines += ["", "Run `ledgerport \(name) SUBCOMMAND --help` for a subcommand's options."]
+        }
         lines += ["", "OPTIONS:"]
         let all = options + [.flag("--help", "Show this help.")]
         let global = OptionSpec.value(

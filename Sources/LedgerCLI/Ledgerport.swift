@@ -24,7 +24,27 @@ public enum Ledgerport {
     ]
 
     /// Every subcommand's name, in the order `--help` lists them.
-    public static var commandNames: [String] { commands.map { $0.name } }
+    public static var commandNames: [String] { allCommands.map { $0.name } }
+
+    /// Every command and subcommand, each parent before its subcommands.
+    static var allCommands: [any Command.Type] {
+        func flattened(_ command: any Command.Type) -> [any Command.Type] {
+            [command] + command.subcommands.flatMap(flattened)
+        }
+        return commands.flatMap(flattened)
+    }
+
+    /// The command named by the first words of `words` (`imports undo 3` names `imports undo`),
+    /// with how many words its name took; `nil` when the first word names no command.
+    static func command(named words: [String]) -> (command: any Command.Type, wordCount: Int)? {
+        guard let first = words.first, var command = commands.first(where: { $0.name == first }) else { return nil }
+        var count = 1
+        while count < words.count, let sub = command.subcommands.first(where: { $0.word == words[count] }) {
+            command = sub
+            count += 1
+        }
+        return (command, count)
+    }
 
     /// Runs a command line.
     ///
@@ -63,7 +83,7 @@ public enum Ledgerport {
             return 2
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if rest.count > 1, let command = commands.first(where: { $0.name == rest[1] }) {
+            if rest.count > 1, let (command, _) = command(named: Array(rest.dropFirst())) {
                 console.print(command.help)
             } else {
                 console.print(overview)
@@ -74,14 +94,14 @@ public enum Ledgerport {
             console.print("ledgerport \(version)")
             return 0
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
+        guard let (command, wordCount) = command(named: rest) else {
             console.error(
                 "unknown command '\(first)'; expected one of \(commands.map { $0.name }.joined(separator: ", "))")
             return 2
         }
         do {
             let parsed = try ParsedArguments.parse(
-                Array(rest.dropFirst()), options: command.options, command: command.name)
+                Array(rest.dropFirst(wordCount)), options: command.options, command: command.name)
             if parsed.wantsHelp {
                 console.print(command.help)
                 return 0

@@ -12,9 +12,10 @@ struct HelpSnapshotTests {
     @Test("each command's --help equals its snapshot", arguments: Ledgerport.commandNames)
     func commandHelp(command: String) throws {
         let cli = try CLIHarness()
-        #expect(cli.run(command, "--help") == 0)
+        #expect(cli.run(words(command) + ["--help"]) == 0)
         #expect(cli.errors.isEmpty)
-        let problem = Snapshot.compare(cli.output, with: Fixture.url("Help/\(command).txt"))
+        let file = words(command).joined(separator: "-")
+        let problem = Snapshot.compare(cli.output, with: Fixture.url("Help/\(file).txt"))
         #expect(problem == nil, "\(problem ?? "")")
     }
 
@@ -29,16 +30,16 @@ struct HelpSnapshotTests {
     @Test("`help COMMAND` prints the same text as `COMMAND --help`", arguments: Ledgerport.commandNames)
     func helpCommand(command: String) throws {
         let cli = try CLIHarness()
-        #expect(cli.run(command, "--help") == 0)
+        #expect(cli.run(words(command) + ["--help"]) == 0)
         let direct = cli.output
-        #expect(cli.run("help", command) == 0)
+        #expect(cli.run(["help"] + words(command)) == 0)
         #expect(cli.output == direct)
     }
 
     @Test("no help line is cut: each option's label is followed by two spaces", arguments: Ledgerport.commandNames)
     func labelsAreWhole(command: String) throws {
         let cli = try CLIHarness()
-        #expect(cli.run(command, "--help") == 0)
+        #expect(cli.run(words(command) + ["--help"]) == 0)
         let optionLines = cli.output.split(separator: "\n").filter { $0.hasPrefix("  --") }
         #expect(!optionLines.isEmpty)
         for line in optionLines {
@@ -47,4 +48,7 @@ struct HelpSnapshotTests {
             #expect(line.dropFirst(2).contains("  "), "\(line)")
         }
     }
+
+    /// A command's name as the words typed (`imports undo` is two).
+    private func words(_ command: String) -> [String] { command.split(separator: " ").map(String.init) }
 }
