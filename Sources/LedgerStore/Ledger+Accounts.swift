@@ -6,7 +6,9 @@ extension Ledger {
     /// An account with the reference's ``AccountReference/key`` is that account, whatever its name
     /// now; otherwise the account of that name is. A new account takes the reference's kind and
     /// currency (or `fallbackCurrency`); if its name is taken by an account with another key, the
-    /// name gains the key's last four characters. An existing account must hold the same currency.
+    /// name gains the key's last four characters. An existing account must hold the same currency;
+    /// one found by its key takes the name the source now declares, unless the person chose its
+    /// name (see ``renameAccount(_:to:dryRun:)``).
     ///
     /// - Throws: ``StoreError`` on a currency clash or a database failure.
     public func ensureAccount(_ reference: AccountReference, fallbackCurrency: Currency) throws(StoreError)
@@ -14,14 +16,14 @@ extension Ledger {
     {
         if let existing = try existingAccount(for: reference) {
             try checkCurrency(of: existing, against: reference)
-            return existing
+            guard Ledger.declaresNewName(reference, for: existing) else { return existing }
         }
         return try write {
             // Another process may have created it since the look above; under the write lock,
             // looking again is final.
             if let existing = try existingAccount(for: reference) {
                 try checkCurrency(of: existing, against: reference)
-                return existing
+                return try followSourceName(of: existing, declared: reference)
             }
             return try insertAccount(reference, fallbackCurrency: fallbackCurrency)
         }

@@ -156,6 +156,7 @@ extension Ledger {
             }
             if let existing = try existingAccount(for: reference) {
                 try checkCurrency(of: existing, against: reference)
+                _ = try followSourceName(of: existing, declared: reference)
                 counts.updated += 1
             } else {
                 _ = try insertAccount(reference, fallbackCurrency: currency)

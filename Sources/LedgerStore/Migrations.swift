@@ -15,6 +15,7 @@ struct Migration {
         Migration(version: 5, name: "pending rows index", sql: pendingIndex),
         Migration(version: 6, name: "account source keys", sql: accountKeys),
         Migration(version: 7, name: "import processes", sql: importProcesses),
+        Migration(version: 9, name: "account names chosen by the user", sql: accountNamesChosen),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -166,5 +167,12 @@ struct Migration {
     private static let importProcesses = """
         ALTER TABLE imports ADD COLUMN process_id INTEGER;
         ALTER TABLE imports ADD COLUMN host TEXT;
+        """
+
+    /// Whether the person chose the account's name (`accounts rename`, or a merge into it that
+    /// brought a source's link): a source-keyed account whose name nobody chose follows the name
+    /// its source declares, however the data arrived (an import or a sync).
+    private static let accountNamesChosen = """
+        ALTER TABLE accounts ADD COLUMN named_by_user INTEGER NOT NULL DEFAULT 0;
         """
 }

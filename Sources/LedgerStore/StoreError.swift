@@ -20,6 +20,8 @@ public struct StoreError: LocatedError, Hashable {
         case corruptValue(column: String, found: String)
         /// A sum does not fit in 64 bits.
         case overflow(String)
+        /// A rename, merge or change of an account that the ledger's contents forbid.
+        case accountChangeRefused(AccountChangeRefusal)
     }
 
     public var reason: Reason
@@ -53,6 +55,8 @@ public struct StoreError: LocatedError, Hashable {
             return "the database holds \"\(found)\" in \(column), which this version can't read"
         case .overflow(let what):
             return "\(what) does not fit in 64 bits of minor units"
+        case .accountChangeRefused(let refusal):
+            return refusal.message
         }
     }
 

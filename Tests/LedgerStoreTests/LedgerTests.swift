@@ -186,7 +186,7 @@ struct DailyTotalsTests {
 
 @Suite("Account keys")
 struct AccountKeyTests {
-    @Test("an account found by its source key keeps its history when the source renames it")
+    @Test("an account found by its source key keeps its history and takes the name the source now gives it")
     func renamed() throws {
         let ledger = try Ledger(path: ":memory:")
         let first = try ledger.ensureAccount(
@@ -194,8 +194,31 @@ struct AccountKeyTests {
         let renamed = try ledger.ensureAccount(
             AccountReference(name: "Rainy day ••••0001", currency: .EUR, key: "financekit:1"), fallbackCurrency: .EUR)
         #expect(renamed.id == first.id)
-        #expect(renamed.name == "Savings ••••0001")
-        #expect(try ledger.allAccounts().count == 1)
+        #expect(renamed.name == "Rainy day ••••0001")
+        #expect(try ledger.allAccounts().map(\.name) == ["Rainy day ••••0001"])
+    }
+
+    @Test("a name the person chose is kept when the source renames the account")
+    func chosenNameKept() throws {
+        let ledger = try Ledger(path: ":memory:")
+        let first = try ledger.ensureAccount(
+            AccountReference(name: "Savings ••••0001", currency: .EUR, key: "financekit:1"), fallbackCurrency: .EUR)
+        try ledger.renameAccount(first, to: "Holiday fund")
+        let again = try ledger.ensureAccount(
+            AccountReference(name: "Rainy day ••••0001", currency: .EUR, key: "financekit:1"), fallbackCurrency: .EUR)
+        #expect(again.id == first.id)
+        #expect(try ledger.allAccounts().map(\.name) == ["Holiday fund"])
+    }
+
+    @Test("a source's new name that another account has leaves the name as it is")
+    func newNameTaken() throws {
+        let ledger = try Ledger(path: ":memory:")
+        let first = try ledger.ensureAccount(
+            AccountReference(name: "Savings ••••0001", currency: .EUR, key: "financekit:1"), fallbackCurrency: .EUR)
+        try ledger.ensureAccount(AccountReference(name: "Rainy day ••••0001", currency: .EUR), fallbackCurrency: .EUR)
+        let again = try ledger.ensureAccount(
+            AccountReference(name: "Rainy day ••••0001", currency: .EUR, key: "financekit:1"), fallbackCurrency: .EUR)
+        #expect(again.id == first.id && again.name == "Savings ••••0001")
     }
 
     @Test("two accounts with one name and different keys stay two accounts")

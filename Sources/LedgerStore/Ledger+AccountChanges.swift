@@ -1,0 +1,236 @@
+import LedgerCore
+
+extension Ledger {
+    /// Renames an account.
+    ///
+    /// A new name that differs from the old one only in case is allowed; one that another account
+    /// has, even in another case, is refused (two accounts told apart only by case are one account
+    /// split in two by a typo). One database transaction.
+    ///
+    /// - Parameters:
+    ///   - account: the account.
+    ///   - name: its new name.
+    ///   - dryRun: check and report, then roll back: nothing is written.
+    /// - Returns: the account with its new name.
+    /// - Throws: ``StoreError`` with ``AccountChangeRefusal`` when the name is empty, the same or
+    ///   taken; on a database failure nothing is changed.
+    @discardableResult
+    public func renameAccount(_ account: StoredAccount, to name: String, dryRun: Bool = false) throws(StoreError)
+        -> StoredAccount
+    {
+        try change(dryRun: dryRun) { () throws(StoreError) in
+            let current = try self.current(account)
+            guard name.contains(where: { !$0.isWhitespace }) else { throw refused(.emptyName) }
+            guard name != current.name else { throw refused(.sameName(name)) }
+            let folded = name.lowercased()
+            if let other = try allAccounts().first(where: { $0.id != current.id && $0.name.lowercased() == folded }) {
+                throw refused(.nameTaken(wanted: name, existing: other.name))
+            }
+            try database.prepare("UPDATE accounts SET name = ? WHERE id = ?").run([.text(name), .int(current.id)])
+            try markNameChosen(current)
+            var renamed = current
+            renamed.name = name
+            return renamed
+        }
+    }
+
+    /// Changes an account's currency, its kind, or both.
+    ///
+    /// The currency changes only when no transaction of the account is in another currency (an
+    /// account with no transactions, or one whose rows are all in the new currency), and, when the
+    /// account has checkpoints or statement balances, only to a currency with as many decimals
+    /// (those figures are counted in minor units). The kind (asset or liability) says which side
+    /// the account is on; it changes no stored amount. One database transaction.
+    ///
+    /// - Parameters:
+    ///   - account: the account.
+    ///   - currency: its new currency, or `nil` to keep it.
+    ///   - kind: its new kind, or `nil` to keep it.
+    ///   - dryRun: check and report, then roll back: nothing is written.
+    /// - Returns: the account as it is (or would be) afterwards.
+    /// - Throws: ``StoreError`` with ``AccountChangeRefusal`` when a row is in another currency.
+    @discardableResult
+    public func setAccount(
+        _ account: StoredAccount, currency: Currency? = nil, kind: AccountKind? = nil, dryRun: Bool = false
+    ) throws(StoreError) -> StoredAccount {
+        try change(dryRun: dryRun) { () throws(StoreError) in
+            var changed = try self.current(account)
+            if let currency, currency != changed.currency {
+                try checkCurrencyChange(of: changed, to: currency)
+                try database.prepare("UPDATE accounts SET currency = ? WHERE id = ?").run([
+                    .text(currency.code), .int(changed.id),
+                ])
+                changed.currency = currency
+            }
+            if let kind, kind != changed.kind {
+                try database.prepare("UPDATE accounts SET kind = ? WHERE id = ?").run([
+                    .text(kind.rawValue), .int(changed.id),
+                ])
+                changed.kind = kind
+            }
+            return changed
+        }
+    }
+
+    /// Merges one account into another: `from`'s transactions, statement balances, checkpoints and
+    /// source link move to `into`, and `from` is removed.
+    ///
+    /// Identity is kept: a transaction of `from` that `into` already holds (the same day,
+    /// fingerprint and discriminator, or the same source id) is dropped and counted, so a row
+    /// present in both is kept once. A statement balance or checkpoint of `from` on a day (and of
+    /// a kind) `into` already has one for is dropped the same way, `into`'s kept. `into`'s
+    /// per-day totals follow the moved rows (the schema's triggers), and its checkpoints are
+    /// recomputed from the earliest day moved, before the commit. One database transaction:
+    /// whole or nothing.
+    ///
+    /// - Parameters:
+    ///   - from: the account merged away.
+    ///   - into: the account that keeps everything.
+    ///   - dryRun: do it all, report, then roll back: nothing is written.
+    /// - Returns: what moved, what was dropped as a duplicate, and the checkpoints recomputed.
+    /// - Throws: ``StoreError`` with ``AccountChangeRefusal`` for one account, two currencies or
+    ///   two source links; on any failure nothing is changed.
+    public func mergeAccount(_ from: StoredAccount, into: StoredAccount, dryRun: Bool = false) throws(StoreError)
+        -> AccountMerge
+    {
+        try change(dryRun: dryRun) { () throws(StoreError) in
+            let source = try current(from)
+            var target = try current(into)
+            guard source.id != target.id else { throw refused(.mergeIntoItself(source.name)) }
+            guard source.currency == target.currency else {
+                throw refused(
+                    .currencies(
+                        from: source.name, fromCurrency: source.currency.code, into: target.name,
+                        intoCurrency: target.currency.code))
+            }
+            if let key = source.key, let other = target.key, key != other {
+                throw refused(.sourceKeys(from: source.name, into: target.name))
+            }
+            var merge = AccountMerge(from: source, into: target)
+            let ids: [Binding] = [.int(source.id), .int(target.id)]
+            var changes = ChangedDays()
+
+            merge.duplicateTransactions = try database.prepare(
+                """
+                DELETE FROM transactions WHERE account_id = ?1 AND (
+                    EXISTS (SELECT 1 FROM transactions AS kept WHERE kept.account_id = ?2
+                        AND kept.day = transactions.day AND kept.fingerprint = transactions.fingerprint
+                        AND kept.discriminator = transactions.discriminator)
+                    OR (external_id IS NOT NULL AND EXISTS (SELECT 1 FROM transactions AS kept
+                        WHERE kept.account_id = ?2 AND kept.external_id = transactions.external_id)))
+                RETURNING id
+                """
+            ).rows(ids) { row throws(StoreError) in row.int(0) }.count
+            let movedDays = try database.prepare(
+                "UPDATE transactions SET account_id = ?2 WHERE account_id = ?1 RETURNING day"
+            ).rows(ids) { row throws(StoreError) in row.text(0) }
+            merge.movedTransactions = movedDays.count
+            if let earliest = movedDays.min() { changes.note(try day(earliest, "transactions.day"), of: target) }
+            try database.prepare("DELETE FROM daily_totals WHERE account_id = ?").run([.int(source.id)])
+
+            merge.duplicateBalances = try database.prepare(
+                """
+                DELETE FROM statement_balances WHERE account_id = ?1 AND EXISTS (
+                    SELECT 1 FROM statement_balances AS kept WHERE kept.account_id = ?2
+                        AND kept.kind = statement_balances.kind AND kept.as_of = statement_balances.as_of)
+                RETURNING id
+                """
+            ).rows(ids) { row throws(StoreError) in row.int(0) }.count
+            merge.movedBalances = try database.prepare(
+                "UPDATE statement_balances SET account_id = ?2 WHERE account_id = ?1 RETURNING id"
+            ).rows(ids) { row throws(StoreError) in row.int(0) }.count
+
+            merge.duplicateCheckpoints = try database.prepare(
+                """
+                DELETE FROM checkpoints WHERE account_id = ?1 AND EXISTS (
+                    SELECT 1 FROM checkpoints AS kept WHERE kept.account_id = ?2 AND kept.as_of = checkpoints.as_of)
+                RETURNING id
+                """
+            ).rows(ids) { row throws(StoreError) in row.int(0) }.count
+            let checkpointDays = try database.prepare(
+                "UPDATE checkpoints SET account_id = ?2 WHERE account_id = ?1 RETURNING as_of"
+            ).rows(ids) { row throws(StoreError) in row.text(0) }
+            merge.movedCheckpoints = checkpointDays.count
+            if let earliest = checkpointDays.min() { changes.note(try day(earliest, "checkpoints.as_of"), of: target) }
+
+            if let key = source.key, target.key == nil {
+                try database.prepare("UPDATE accounts SET source_key = NULL WHERE id = ?").run([.int(source.id)])
+                try database.prepare("UPDATE accounts SET source_key = ? WHERE id = ?").run([
+                    .text(key), .int(target.id),
+                ])
+                target.key = key
+                merge.movedSourceKey = true
+                // INTO's name is the person's choice now: the source no longer renames it.
+                try markNameChosen(target)
+            }
+            try database.prepare("DELETE FROM accounts WHERE id = ?").run([.int(source.id)])
+            merge.into = target
+            merge.refreshed = try refreshCheckpoints(after: changes)
+            return merge
+        }
+    }
+
+    // MARK: - Private
+
+    /// Runs an account change in one write transaction: committed, or rolled back after the
+    /// body in a dry run.
+    private func change<T>(dryRun: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        do {
+            return try database.inTransaction { (try body(), dryRun ? .rollback : .commit) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            preconditionFailure("account changes throw only StoreError: \(error)")
+        }
+    }
+
+    /// The account as stored now, read under the write lock.
+    private func current(_ account: StoredAccount) throws(StoreError) -> StoredAccount {
+        let query = try database.prepare(
+            "SELECT id, name, kind, currency, institution, masked_number, source_key FROM accounts WHERE id = ?")
+        guard
+            let stored = try query.rows([.int(account.id)], { row throws(StoreError) in try storedAccount(row) }).first
+        else {
+            throw StoreError(.unknownAccount(account.name), at: .file(path))
+        }
+        return stored
+    }
+
+    /// Refuses a currency the account's rows or figures don't allow.
+    private func checkCurrencyChange(of account: StoredAccount, to currency: Currency) throws(StoreError) {
+        let others = try database.prepare(
+            "SELECT currency, count(*) FROM transactions WHERE account_id = ? AND currency != ? GROUP BY currency"
+        ).rows([.int(account.id), .text(currency.code)]) { row throws(StoreError) in (row.text(0), Int(row.int(1))) }
+        // The currency most rows are in names the clash; the count is every row in another one.
+        if let (found, _) = others.max(by: { $0.1 < $1.1 }) {
+            throw refused(
+                .currencyInUse(
+                    account: account.name, rows: others.reduce(0) { $0 + $1.1 }, currency: found, wanted: currency.code)
+            )
+        }
+        guard currency.minorDigits != account.currency.minorDigits else { return }
+        let figures =
+            try database.prepare(
+                """
+                SELECT (SELECT count(*) FROM checkpoints WHERE account_id = ?1)
+                    + (SELECT count(*) FROM statement_balances WHERE account_id = ?1)
+                """
+            ).rows([.int(account.id)]) { row throws(StoreError) in Int(row.int(0)) }.first ?? 0
+        if figures > 0 {
+            throw refused(
+                .minorUnits(
+                    account: account.name, currency: account.currency.code, wanted: currency.code, figures: figures))
+        }
+    }
+
+    private func refused(_ refusal: AccountChangeRefusal) -> StoreError {
+        StoreError(.accountChangeRefused(refusal), at: .file(path))
+    }
+
+    private func day(_ text: String, _ column: String) throws(StoreError) -> Day {
+        guard let day = Day(iso: text) else {
+            throw StoreError(.corruptValue(column: column, found: text), at: .file(path))
+        }
+        return day
+    }
+}
