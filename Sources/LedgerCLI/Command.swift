@@ -94,12 +94,57 @@ final class CommandContext {
         return milliseconds
     }
 
-    /// The account with this name, or an error listing what exists.
+    /// The existing account an `ACCOUNT` argument or `--account` value names (see
+    /// ``AccountNameMatch`` for the rule: exact, then ignoring case, then an unambiguous prefix or
+    /// short form). The one resolver every command that reads an existing account uses.
+    ///
+    /// - Throws: ``RuntimeError`` (exit 1) when no account fits, with the close ones as
+    ///   suggestions, or when several do, listing them: it never picks one of several.
     func account(named name: String) throws -> StoredAccount {
-        guard let account = try ledger().account(named: name) else {
-            throw StoreError(.unknownAccount(name), at: .file(databasePath))
+        let ledger = try ledger()
+        if let exact = try ledger.account(named: name) { return exact }
+        let names = try ledger.allAccounts().map(\.name)
+        switch AccountNameMatch.resolve(name, among: names) {
+        case .found(let found):
+            guard let account = try ledger.account(named: found) else {
+                throw StoreError(.unknownAccount(name), at: .file(databasePath))
+            }
+            return account
+        case .ambiguous(let candidates):
+            throw RuntimeError(
+                "\"\(name)\" names more than one account: \(Self.quoted(candidates)); expected one of them, spelled out"
+            )
+        case .unknown(let suggestions):
+            let hint = suggestions.isEmpty ? "" : "; did you mean \(Self.quoted(suggestions, or: true))?"
+            throw RuntimeError("no account named \"\(name)\"\(hint) (`ledgerport accounts` lists them)")
         }
-        return account
+    }
+
+    /// Checks an `import --account NAME` value: the exact name of an account imports into it, and a
+    /// name no account has creates one, unless it looks like an existing account's (the same but
+    /// for case, a prefix or short form of one, or a small edit away): that is refused with the
+    /// existing name, since a typo would split one account in two.
+    ///
+    /// - Throws: ``RuntimeError`` (exit 1) naming the existing account(s).
+    func checkNewAccountName(_ name: String) throws {
+        let ledger = try ledger()
+        guard try ledger.account(named: name) == nil else { return }
+        let similar: [String]
+        switch AccountNameMatch.resolve(name, among: try ledger.allAccounts().map(\.name)) {
+        case .found(let found): similar = [found]
+        case .ambiguous(let candidates): similar = candidates
+        case .unknown(let suggestions): similar = suggestions
+        }
+        guard !similar.isEmpty else { return }
+        throw RuntimeError(
+            "no account is named \"\(name)\" exactly, and it looks like \(Self.quoted(similar, or: true)); "
+                + "expected the existing account's exact name (--account \"\(similar[0])\"), or a name unlike any "
+                + "account's to create a new one (`ledgerport accounts rename` can give it a similar name afterwards)")
+    }
+
+    /// Names in double quotes, separated by commas (or by `or`).
+    static func quoted(_ names: [String], or: Bool = false) -> String {
+        names.map { "\"\($0)\"" }.joined(separator: or ? " or " : ", ")
     }
 }
 

@@ -43,6 +43,7 @@ struct ImportCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let ledger = dryRun ? nil : try context.ledger()
+        if let account, ledger != nil { try context.checkNewAccountName(account) }
         var reports: [ImportReport] = []
         for file in files {
             let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
