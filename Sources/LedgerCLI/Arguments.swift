@@ -60,8 +60,10 @@ struct ParsedArguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = options.first(where: { $0.name == name }) else {
+                let known = options.map(\.name) + ["--help"]
                 throw UsageError(
-                    "unknown option \(name) for `\(command)`; see `ledgerport \(command) --help`")
+                    "unknown option \(name) for `\(command)`"
+                        + EditDistance.didYouMean(name, among: known, then: "see `ledgerport \(command) --help`"))
             }
             guard let placeholder = spec.value else {
                 if inlineValue != nil { throw UsageError("\(name) takes no value") }

@@ -90,13 +90,28 @@ public enum Ledgerport {
             }
             return 0
         }
-        if first == "--version" {
+        if first == "--version" || first == "-V" {
             console.print("ledgerport \(version)")
             return 0
         }
         guard let (command, wordCount) = command(named: rest) else {
+            let names = commands.map { $0.name }
             console.error(
-                "unknown command '\(first)'; expected one of \(commands.map { $0.name }.joined(separator: ", "))")
+                "unknown command '\(first)'"
+                    + EditDistance.didYouMean(
+                        first, among: names, then: "expected one of " + names.joined(separator: ", ")))
+            return 2
+        }
+        // A word after a command that has subcommands and takes no arguments can only be a subcommand.
+        if !command.subcommands.isEmpty, command.arguments.isEmpty, wordCount < rest.count,
+            !rest[wordCount].hasPrefix("-")
+        {
+            let typed = rest[wordCount]
+            let words = command.subcommands.map { String($0.word) }
+            console.error(
+                "unknown subcommand '\(typed)' of `\(command.name)`"
+                    + EditDistance.didYouMean(
+                        typed, among: words, then: "expected one of " + words.joined(separator: ", ")))
             return 2
         }
         do {
@@ -138,7 +153,7 @@ public enum Ledgerport {
             COMMANDS:
             \(lines.joined(separator: "\n"))
 
-            Run `ledgerport COMMAND --help` for a command's options. --version prints the version.
+            Run `ledgerport COMMAND --help` for a command's options. --version (-V) prints the version.
             The ledger is --db PATH, else $LEDGERPORT_DB, else $XDG_DATA_HOME/ledgerport/ledger.sqlite.
             """
     }
