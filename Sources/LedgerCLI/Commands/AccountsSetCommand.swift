@@ -1,0 +1,77 @@
+import LedgerCore
+import LedgerStore
+
+/// `ledgerport accounts set ACCOUNT --currency CODE --type asset|liability`: corrects an account.
+struct AccountsSetCommand: Command {
+    static let name = "accounts set"
+    static let abstract = "Correct an account's currency or type (asset or liability)."
+    static let arguments = "ACCOUNT"
+    static let discussion = """
+        --currency changes only an account with no transactions, or whose transactions are all in that
+        currency; otherwise it is refused, saying what the account holds (undo the import that brought
+        them, then import again with the right currency). --type says which side the account is on
+        (a liability is a card or a loan), as `accounts` shows it; balances stay signed from the
+        holder's side either way, and no stored amount changes.
+        """
+    static let options: [OptionSpec] = [
+        .value("--currency", "CODE", "The account's currency (ISO 4217, such as EUR)."),
+        .value("--type", "asset|liability", "Whether the account holds money or owes it."),
+        .flag("--dry-run", "Say what would change, write nothing."),
+        .flag("--json", "Print the result as JSON."),
+    ]
+
+    let account: String
+    let currency: Currency?
+    let kind: AccountKind?
+    let dryRun: Bool
+    let json: Bool
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("accounts set needs exactly one ACCOUNT: ledgerport accounts set ACCOUNT --currency CODE")
+        }
+        account = try ParsedArguments.accountName(arguments.positionals[0], what: "ACCOUNT")
+        currency = try arguments.value("--currency").map { code throws(UsageError) in
+            guard let currency = Currency(code: code.uppercased()) else {
+                throw UsageError("--currency \(code) is not a currency; expected an ISO 4217 code, such as EUR")
+            }
+            return currency
+        }
+        kind = try arguments.value("--type").map { text throws(UsageError) in
+            guard let kind = AccountKind(rawValue: text.lowercased()) else {
+                throw UsageError("--type \(text) is not an account type; expected asset or liability")
+            }
+            return kind
+        }
+        guard currency != nil || kind != nil else {
+            throw UsageError("accounts set needs --currency CODE, --type asset|liability, or both")
+        }
+        dryRun = arguments.has("--dry-run")
+        json = arguments.has("--json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let stored = try context.account(named: account)
+        let changed = try context.ledger().setAccount(stored, currency: currency, kind: kind, dryRun: dryRun)
+        var changes: [String] = []
+        if changed.currency != stored.currency {
+            changes.append("currency \(stored.currency.code) → \(changed.currency.code)")
+        }
+        if changed.kind != stored.kind { changes.append("type \(stored.kind.rawValue) → \(changed.kind.rawValue)") }
+        if json {
+            context.console.print(
+                JSONOutput.object([
+                    ("dryRun", .bool(dryRun)), ("name", .string(changed.name)),
+                    ("currency", .string(changed.currency.code)), ("type", .string(changed.kind.rawValue)),
+                    ("changed", .bool(!changes.isEmpty)),
+                ]
+                ).rendered())
+        } else if changes.isEmpty {
+            context.console.print("\"\(changed.name)\" is unchanged: it has that currency and type already")
+        } else {
+            let verb = dryRun ? "dry run, nothing written: would change" : "changed"
+            context.console.print("\(verb) \"\(changed.name)\": " + changes.joined(separator: ", "))
+        }
+        return 0
+    }
+}
