@@ -14,27 +14,45 @@ public final class Ledger {
     public var path: String { database.path }
     let database: Database
     var insertStatement: Statement?
+    /// Whether the file passed the check run before this connection's first write.
+    var isVerifiedSound = false
 
     /// How long a writer waits for another process's lock before failing, in milliseconds.
     public static let busyTimeoutMilliseconds = 5_000
 
     /// Opens or creates a ledger and brings its schema up to date.
     ///
+    /// Only a path where no file exists yet becomes a new ledger. An existing file must be a
+    /// ledgerport ledger: an empty file, another application's database or a file that is no
+    /// database at all is refused, and nothing is written to it.
+    ///
     /// - Parameters:
     ///   - path: the database file; its folder must exist. `:memory:` opens a private in-memory ledger.
     ///   - busyTimeoutMilliseconds: how long to wait for another writer's lock.
-    /// - Throws: ``StoreError`` when the file can't be opened or migrated.
+    /// - Throws: ``StoreError`` when the file can't be opened, is not a ledger, or can't be migrated.
     public init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds) throws(StoreError) {
+        if path != ":memory:" { try Ledger.refuseEmptyFile(at: path, waitingUpTo: busyTimeoutMilliseconds) }
         database = try Database(path: path)
-        try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
-        try database.execute("PRAGMA foreign_keys = ON")
-        if path != ":memory:" {
-            // Turning a new file to WAL needs it alone for a moment, and SQLite answers SQLITE_BUSY
-            // at once, without the busy handler, when another process opens the same new file then.
-            try database.execute("PRAGMA journal_mode = WAL", retryingWhileBusyFor: busyTimeoutMilliseconds)
-            try database.execute("PRAGMA synchronous = NORMAL")
+        do {
+            try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+            try database.execute("PRAGMA foreign_keys = ON")
+            if path != ":memory:" {
+                // Turning a new file to WAL needs it alone for a moment, and SQLite answers SQLITE_BUSY
+                // at once, without the busy handler, when another process opens the same new file then.
+                try database.execute("PRAGMA journal_mode = WAL", retryingWhileBusyFor: busyTimeoutMilliseconds)
+                try database.execute("PRAGMA synchronous = NORMAL")
+            }
+            try migrate()
+        } catch {
+            switch error.sqliteCode {
+            case .notADatabase?:
+                throw StoreError(.notALedger(path: path, why: "file is not a database"), at: .file(path))
+            case .corrupt?:
+                throw StoreError(.damaged(path: path, findings: [error.message]), at: .file(path))
+            default:
+                throw error
+            }
         }
-        try migrate()
     }
 
     /// The number of transactions this connection has committed (for tests of the batch rules).
@@ -43,18 +61,57 @@ public final class Ledger {
     /// The schema version this ledgerport writes.
     public static var schemaVersion: Int { Migration.all.last?.version ?? 0 }
 
-    /// Makes the next write transaction fail with a SQLite result code, as a fault test would see
-    /// from a full disk (`SQLITE_FULL`, 13) or an I/O error.
-    public func injectFailureOnNextWrite(code: Int32) { database.injectedFailure = code }
+    /// Refuses an existing empty file: SQLite would silently make a new ledger of it, though the
+    /// person named a file that exists (a truncated ledger, a typo). Another ledgerport creating
+    /// that ledger right now leaves it empty for a moment only, so an empty file is watched for
+    /// up to the busy timeout before it is refused.
+    private static func refuseEmptyFile(at path: String, waitingUpTo milliseconds: Int) throws(StoreError) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(milliseconds)
+        while isEmptyFile(path) {
+            guard clock.now < deadline else {
+                throw StoreError(
+                    .notALedger(
+                        path: path,
+                        why:
+                            "the file is empty; only a path where no file exists yet becomes a new ledger: remove the empty file or name another"
+                    ), at: .file(path))
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    /// Whether a regular file of 0 bytes is at `path`, with no write-ahead log beside it.
+    private static func isEmptyFile(_ path: String) -> Bool {
+        func size(_ path: String) -> UInt64? {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { return nil }
+            return (attributes[.size] as? NSNumber)?.uint64Value
+        }
+        return size(path) == 0 && (size(path + "-wal") ?? 0) == 0
+    }
 
     /// Applies the migrations the file hasn't seen, each in its own transaction.
+    ///
+    /// - Throws: ``StoreError`` when the file is not a ledger (another application's tables, a
+    ///   negative version) or is newer than this ledgerport.
     private func migrate() throws(StoreError) {
+        try migrate(upTo: Ledger.schemaVersion)
+    }
+
+    /// Applies the migrations the file hasn't seen up to `version`: the upgrade tests build a
+    /// ledger as an older ledgerport left it.
+    func migrate(upTo version: Int) throws(StoreError) {
         let current = try userVersion()
+        try checkIsLedger(version: current)
         let known = Ledger.schemaVersion
         if current > known {
             throw StoreError(.schemaTooNew(found: current, known: known), at: .file(path))
         }
-        for migration in Migration.all where migration.version > current {
+        let missing = Migration.all.filter { $0.version > current && $0.version <= version }
+        if current > 0, !missing.isEmpty { try verifySound() }
+        for migration in missing {
             do {
                 try database.inTransaction {
                     // A second process may have migrated while this one waited for the lock.
@@ -71,6 +128,27 @@ public final class Ledger {
         }
     }
 
+    /// Refuses a database that is not a ledger: a negative version, or version 0 with tables (a
+    /// ledger's first migration and its version are one transaction), or a version without the
+    /// ledger's first tables.
+    private func checkIsLedger(version: Int) throws(StoreError) {
+        func refuse(_ why: String) -> StoreError { StoreError(.notALedger(path: path, why: why), at: .file(path)) }
+        if version < 0 { throw refuse("its PRAGMA user_version is \(version); a ledger's is 1 or more") }
+        let query = try database.prepare(
+            "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        let tables = try query.rows { row throws(StoreError) in row.text(0) }
+        let listed = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+        if version == 0, !tables.isEmpty {
+            throw refuse("it holds tables (\(listed)) but no ledgerport schema: PRAGMA user_version is 0")
+        }
+        let needed = ["accounts", "imports", "transactions"].filter { !tables.contains($0) }
+        if version > 0, !needed.isEmpty {
+            throw refuse(
+                "its PRAGMA user_version is \(version) but it lacks the ledger's tables \(needed.joined(separator: ", "))"
+                    + (tables.isEmpty ? "" : "; it holds \(listed)"))
+        }
+    }
+
     private func userVersion() throws(StoreError) -> Int {
         let statement = try database.prepare("PRAGMA user_version")
         guard try statement.step() else { return 0 }
@@ -79,6 +157,7 @@ public final class Ledger {
 
     /// Runs a write inside one transaction, mapping any error to ``StoreError``.
     func write<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        if !isVerifiedSound { try verifySound() }
         do {
             return try database.inTransaction { (try body(), .commit) }
         } catch let error as StoreError {

@@ -1,8 +1,9 @@
 import Foundation
 import LedgerCore
 import LedgerImport
-import LedgerStore
 import Testing
+
+@testable import LedgerStore
 
 /// What an import does when the database fails under it: the failing batch is rolled back whole,
 /// the batches before it stay, and a rerun after the fault adds exactly the rest.
@@ -11,12 +12,12 @@ struct StorageFaultTests {
     @Test(
         "a write failing at the third batch stops the import with SQLite's code, keeps two whole batches, and a rerun completes",
         arguments: [
-            (Int32(13), "the disk holding the database is full"),  // SQLITE_FULL
-            (10, "database error"),  // SQLITE_IOERR
-            (8, "can't be written"),  // SQLITE_READONLY
-            (5, "busy timeout"),  // SQLITE_BUSY
+            (ResultCode.full, "the disk holding the database is full"),
+            (.ioError, "database error"),
+            (.readOnly, "can't be written"),
+            (.busy, "busy timeout"),
         ])
-    func failingBatch(code: Int32, message: String) throws {
+    func failingBatch(code: ResultCode, message: String) throws {
         let scratch = try ScratchFolder()
         let path = try scratch.write("five-hundred.csv", genericCSV(rows: 500, withBalance: true))
         let ledger = try Ledger(path: scratch.databasePath)
@@ -50,7 +51,7 @@ struct StorageFaultTests {
         let scratch = try ScratchFolder()
         let path = try scratch.write("ten.csv", genericCSV(rows: 10))
         let ledger = try Ledger(path: scratch.databasePath)
-        ledger.injectFailureOnNextWrite(code: 13)
+        ledger.injectFailureOnNextWrite(code: .full)
         let report = BatchImporter().importFile(at: path, format: nil, options: options(), into: ledger)
         #expect(report.status == .stopped)
         #expect(report.failure?.reason.contains("disk holding the database is full") == true)
@@ -65,7 +66,7 @@ struct StorageFaultTests {
         let path = try scratch.write("two-hundred.csv", genericCSV(rows: 200, withBalance: true))
         let ledger = try Ledger(path: scratch.databasePath)
         let importer = BatchImporter(batchSize: 100) { progress in
-            if progress.batches == 2 { ledger.injectFailureOnNextWrite(code: 13) }
+            if progress.batches == 2 { ledger.injectFailureOnNextWrite(code: .full) }
         }
         let report = importer.importFile(at: path, format: nil, options: options(), into: ledger)
         #expect(report.status == .stopped)

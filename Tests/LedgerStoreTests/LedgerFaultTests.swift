@@ -35,7 +35,7 @@ struct LedgerFaultTests {
             Issue.record("a locked database must refuse the batch")
             return
         }
-        #expect(error.sqliteCode.map { $0 & 0xFF } == 5)
+        #expect(error.sqliteCode?.primary == .busy)
         #expect(error.message.contains("busy timeout"))
         #expect(waited >= .milliseconds(250))
         #expect(waited < .seconds(4))
@@ -80,7 +80,7 @@ struct LedgerFaultTests {
             Issue.record("a read-only database must refuse the batch")
             return
         }
-        #expect(error.sqliteCode.map { $0 & 0xFF } == 8)
+        #expect(error.sqliteCode?.primary == .readOnly)
         #expect(error.message.contains("can't be written"))
         #expect(try ledger.transactions().isEmpty)
     }
@@ -94,7 +94,7 @@ struct LedgerFaultTests {
             _ = try Ledger(path: file.appendingPathComponent("ledger.sqlite").path)
             Issue.record("opening a database under a regular file must fail")
         } catch {
-            #expect(error.sqliteCode.map { $0 & 0xFF } == 14)
+            #expect(error.sqliteCode?.primary == .cantOpen)
             #expect(error.description.contains("plain-file/ledger.sqlite"))
             #expect(error.message.contains("can't be opened or created"))
         }

@@ -1,6 +1,7 @@
 import LedgerCore
-import LedgerStore
 import Testing
+
+@testable import LedgerStore
 
 @Suite("Ledger+Sync")
 struct LedgerSyncTests {
@@ -37,7 +38,7 @@ struct LedgerSyncTests {
 
     @Test("when the write fails, neither the rows nor the position are stored")
     func failureKeepsNeither() throws {
-        ledger.injectFailureOnNextWrite(code: 13)
+        ledger.injectFailureOnNextWrite(code: .full)
         #expect(throws: StoreError.self) { try ledger.applySync(batch(1, upserts: [row("a", -500, on: "2024-01-02")])) }
         #expect(try ledger.syncPositions().isEmpty)
         #expect(try ledger.transactions().isEmpty)
