@@ -153,14 +153,8 @@ extension Ledger {
             } catch {
                 throw StoreError(error.reason, at: row.draft.location)
             }
-            if existing.isEmpty {
-                counts.inserted += 1
-                if row.draft.status == .booked {
-                    totals.add(row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
-                }
-            } else {
-                counts.updated += 1
-            }
+            if existing.isEmpty { counts.inserted += 1 } else { counts.updated += 1 }
+            totals.add(row, isNew: existing.isEmpty)
         }
         try addToDailyTotals(totals)
     }
@@ -222,6 +216,7 @@ extension Ledger {
             ON CONFLICT (account_id, kind, as_of) DO UPDATE SET amount = excluded.amount, import_id = NULL
             """)
         for balance in balances {
+            try recordBalance(balance.signedMinorUnits, account: account.id, at: balance.location)
             let key: [Binding] = [.int(account.id), .text(balance.kind.rawValue), .text(balance.asOf.description)]
             let exists = !(try find.rows(key) { _ throws(StoreError) in true }).isEmpty
             try upsert.run([
