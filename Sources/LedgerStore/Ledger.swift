@@ -30,7 +30,17 @@ public final class Ledger {
     ///   - path: the database file; its folder must exist. `:memory:` opens a private in-memory ledger.
     ///   - busyTimeoutMilliseconds: how long to wait for another writer's lock.
     /// - Throws: ``StoreError`` when the file can't be opened, is not a ledger, or can't be migrated.
-    public init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds) throws(StoreError) {
+    public convenience init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds)
+        throws(StoreError)
+    {
+        try self.init(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: Ledger.schemaVersion)
+    }
+
+    /// Opens or creates a ledger and applies the migrations up to `version` only: the upgrade
+    /// tests build a ledger as an older ledgerport left it.
+    init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds, upTo version: Int)
+        throws(StoreError)
+    {
         if path != ":memory:" { try Ledger.refuseEmptyFile(at: path, waitingUpTo: busyTimeoutMilliseconds) }
         database = try Database(path: path)
         do {
@@ -42,7 +52,7 @@ public final class Ledger {
                 try database.execute("PRAGMA journal_mode = WAL", retryingWhileBusyFor: busyTimeoutMilliseconds)
                 try database.execute("PRAGMA synchronous = NORMAL")
             }
-            try migrate()
+            try migrate(upTo: version)
         } catch {
             switch error.sqliteCode {
             case .notADatabase?:
@@ -92,17 +102,11 @@ public final class Ledger {
         return size(path) == 0 && (size(path + "-wal") ?? 0) == 0
     }
 
-    /// Applies the migrations the file hasn't seen, each in its own transaction.
+    /// Applies the migrations the file hasn't seen, up to `version`, each in its own transaction.
     ///
     /// - Throws: ``StoreError`` when the file is not a ledger (another application's tables, a
     ///   negative version) or is newer than this ledgerport.
-    private func migrate() throws(StoreError) {
-        try migrate(upTo: Ledger.schemaVersion)
-    }
-
-    /// Applies the migrations the file hasn't seen up to `version`: the upgrade tests build a
-    /// ledger as an older ledgerport left it.
-    func migrate(upTo version: Int) throws(StoreError) {
+    private func migrate(upTo version: Int) throws(StoreError) {
         let current = try userVersion()
         try checkIsLedger(version: current)
         let known = Ledger.schemaVersion
