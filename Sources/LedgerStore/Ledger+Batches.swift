@@ -118,7 +118,7 @@ extension Ledger {
         try recordAdditions(totals.additions)
         guard !totals.byAccountAndDay.isEmpty else { return }
         if totals.overflowed { throw StoreError(.overflow("a day's net"), at: .file(path)) }
-        let upsert = try database.prepare(
+        let upsert = try prepared(
             """
             INSERT INTO daily_totals (account_id, day, booked_net) VALUES (?, ?, ?)
             ON CONFLICT (account_id, day) DO UPDATE SET booked_net = booked_net + excluded.booked_net

@@ -50,7 +50,7 @@ extension Ledger {
     /// Adds one saved batch's counts to an import's row; called by ``save(_:importID:)`` inside the
     /// batch's transaction.
     func logBatch(_ id: Int64, read: Int, inserted: Int, duplicates: Int) throws(StoreError) {
-        let update = try database.prepare(
+        let update = try prepared(
             """
             UPDATE imports SET read = read + ?, inserted = inserted + ?, duplicates = duplicates + ?,
                 batches = batches + 1

@@ -31,7 +31,7 @@ extension Ledger {
     ///   first record that takes its account past the limit; the caller's transaction rolls back.
     func recordAdditions(_ additions: AccountAdditions) throws(StoreError) {
         guard !additions.isEmpty else { return }
-        let update = try database.prepare(
+        let update = try prepared(
             "UPDATE accounts SET volume = ?, largest_balance = max(largest_balance, ?) WHERE id = ?")
         for (account, entries) in additions.byAccount {
             let state = try limitState(of: account)
@@ -71,7 +71,7 @@ extension Ledger {
     private func limitState(of account: Int64) throws(StoreError) -> (
         name: String, currency: String, volume: Int64?, largestBalance: Int64?
     ) {
-        let query = try database.prepare(
+        let query = try prepared(
             """
             SELECT name, currency, volume, typeof(volume) = 'integer', largest_balance,
                 typeof(largest_balance) = 'integer'

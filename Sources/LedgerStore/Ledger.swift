@@ -16,6 +16,8 @@ public final class Ledger {
     var insertStatement: Statement?
     /// Whether the file passed the check run before this connection's first write.
     var isVerifiedSound = false
+    /// Statements run on every batch, prepared once per connection (see ``prepared(_:)``).
+    private var preparedStatements: [String: Statement] = [:]
 
     /// How long a writer waits for another process's lock before failing, in milliseconds.
     public static let busyTimeoutMilliseconds = 5_000
@@ -157,6 +159,16 @@ public final class Ledger {
         let statement = try database.prepare("PRAGMA user_version")
         guard try statement.step() else { return 0 }
         return Int(statement.int(0))
+    }
+
+    /// A statement prepared once for this connection and kept: for SQL that runs on every batch,
+    /// where compiling it each time would cost more than running it. Never for a statement that
+    /// may be stepped while another use of the same SQL is still reading rows.
+    func prepared(_ sql: String) throws(StoreError) -> Statement {
+        if let statement = preparedStatements[sql] { return statement }
+        let statement = try database.prepare(sql)
+        preparedStatements[sql] = statement
+        return statement
     }
 
     /// Runs a write inside one transaction, mapping any error to ``StoreError``.
