@@ -82,9 +82,12 @@ public struct StoreError: LocatedError, Hashable {
 
     /// How to recover a damaged ledger, for messages and for `ledgerport check`.
     public static func recovery(for path: String) -> String {
-        "To recover: restore a backup of \(path); or salvage what SQLite can still read with "
-            + "`sqlite3 \(path) .recover | sqlite3 NEW.sqlite` and run `ledgerport --db NEW.sqlite check`; "
-            + "or import the source files again into a new ledger (`ledgerport --db NEW.sqlite import …`)"
+        "To recover: restore a backup of \(path); or copy out what SQLite can still read: "
+            + "`sqlite3 \(path) .dump > ledger.sql` (`.recover` instead of `.dump` when the dump stops short), "
+            + "`sqlite3 NEW.sqlite < ledger.sql`, "
+            + "`sqlite3 NEW.sqlite \"PRAGMA user_version = $(sqlite3 \(path) 'PRAGMA user_version')\"`, "
+            + "then `ledgerport --db NEW.sqlite check`; or import the source files again into a new ledger "
+            + "(`ledgerport --db NEW.sqlite import …`)"
     }
 
     /// What a SQLite failure that comes from the machine, not from ledgerport, means for the person.

@@ -64,7 +64,7 @@ struct LedgerIntegrityTests {
         }
         #expect(error.message.contains("the ledger \(path) is damaged"))
         #expect(error.message.contains("nothing was written"))
-        #expect(error.message.contains("sqlite3 \(path) .recover"))
+        #expect(error.message.contains("sqlite3 \(path) .dump > ledger.sql"))
         #expect(ledger.commitCount == before)
         let result = ledger.check()
         #expect(!result.isSound)
