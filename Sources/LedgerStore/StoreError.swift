@@ -69,14 +69,15 @@ public struct StoreError: LocatedError, Hashable {
                 + Self.recovery(for: path)
         case .accountLimit(let account, let currency, let volume, let balance):
             let code = Currency(code: currency)
-            func amount(_ value: Int64?) -> String {
-                guard let value else { return "more than 64 bits hold" }
-                return code.map { Money.format(value, currency: $0) } ?? String(value)
+            func amount(_ value: Int64) -> String {
+                (code.map { Money.format(value, currency: $0) } ?? String(value)) + " " + currency
             }
-            return "account \"\(account)\": the account's total would exceed what its sums can hold: "
-                + "its amounts would add up to \(amount(volume)) \(currency) and its largest balance be "
-                + "\(amount(balance)); the amounts plus twice the largest balance must stay within "
-                + "\(amount(Int64.max)) (2^63 - 1 minor units). The whole batch was refused"
+            let limit = amount(Int64.max)
+            let amounts = volume.map { "add up to \(amount($0))" } ?? "add up to more than \(limit)"
+            let largest = balance.map { "is \(amount($0))" } ?? "is more than \(limit)"
+            return "account \"\(account)\": the account's total would exceed what its sums can hold: with it, "
+                + "its amounts \(amounts) and its largest balance \(largest); the amounts plus twice the "
+                + "largest balance must stay within \(limit) (2^63 - 1 minor units). Nothing of this write was stored"
         }
     }
 

@@ -10,7 +10,8 @@ struct CheckCommand: Command {
         rows, every checkpoint recomputes from the rows and the one before, no transaction is stored
         twice, amounts are positive and readable, every row is in its account's currency, and every
         account's sums fit in 64 bits. Exits 0 when all hold, 1 when the ledger is damaged (with how
-        to recover) or can't be read. Nothing is written.
+        to recover) or can't be read. It writes nothing (an older ledger is upgraded on opening, as by
+        every command).
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the result as JSON.")]
 
