@@ -57,6 +57,9 @@ struct LedgerOpeningTests {
         sqlite3_step(statement)
         #expect(sqlite3_column_int(statement, 0) == 2)
         sqlite3_finalize(statement)
+        // Not even switched to WAL: the header's write version (byte 18) still says rollback journal.
+        let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(20)
+        #expect(header[18] == 1)
     }
 
     @Test("a database with a version but without the ledger's tables is not a ledger")
