@@ -68,13 +68,21 @@ final class Database {
 
     /// Runs SQL like ``execute(_:)``, retrying for up to `milliseconds` while it fails with
     /// `SQLITE_BUSY`: for statements whose locks SQLite doesn't wait for through the busy handler
-    /// (a journal mode change). Calls `sqlite3_sleep` between tries.
+    /// (a journal mode change).
     func execute(_ sql: String, retryingWhileBusyFor milliseconds: Int) throws(StoreError) {
+        try retryingWhileBusy(for: milliseconds) { () throws(StoreError) in try execute(sql) }
+    }
+
+    /// Runs `body`, again for up to `milliseconds` while it fails with `SQLITE_BUSY`: for the first
+    /// reads and the journal mode change of a new file another process is creating, which SQLite
+    /// answers with `SQLITE_BUSY` without calling the busy handler. Calls `sqlite3_sleep` between
+    /// tries.
+    func retryingWhileBusy<T>(for milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(milliseconds)
         while true {
             do {
-                return try execute(sql)
+                return try body()
             } catch {
                 guard error.sqliteCode?.primary == .busy, clock.now < deadline else { throw error }
                 sqlite3_sleep(10)

@@ -50,7 +50,9 @@ public final class Ledger {
             try database.execute("PRAGMA foreign_keys = ON")
             // Before anything that writes (WAL mode changes the file's header): refuse a file that
             // is not a ledger.
-            try checkIsLedger(version: userVersion())
+            try database.retryingWhileBusy(for: busyTimeoutMilliseconds) { () throws(StoreError) in
+                try checkIsLedger(version: userVersion())
+            }
             if path != ":memory:" {
                 // Turning a new file to WAL needs it alone for a moment, and SQLite answers SQLITE_BUSY
                 // at once, without the busy handler, when another process opens the same new file then.
