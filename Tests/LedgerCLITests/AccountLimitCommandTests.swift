@@ -37,13 +37,16 @@ struct AccountLimitCommandTests {
     @Test("an OFX statement with two transactions of the largest amount stops at the second")
     func ofxRows() throws {
         let cli = try CLIHarness()
-        var text = try String(contentsOf: Fixture.url("OFX/duplicate-fitid.ofx"), encoding: .utf8)
-        var fitID = 0
-        while let range = text.range(of: "<FITID>D1\n") {
-            fitID += 1
-            text.replaceSubrange(range, with: "<FITID>X\(fitID)\n")
+        // Two transactions on two days (one day's net past 64 bits was refused before).
+        let fixture = try String(contentsOf: Fixture.url("OFX/duplicate-fitid.ofx"), encoding: .utf8)
+        let head = try #require(fixture.range(of: "<STMTTRN>")).lowerBound
+        let transactions = ["20240110", "20240111"].enumerated().map { index, day in
+            "<STMTTRN>\n<TRNTYPE>CREDIT\n<DTPOSTED>\(day)\n<TRNAMT>92233720368547758.07\n<FITID>X\(index)\n"
+                + "<NAME>HUGE\n</STMTTRN>\n"
         }
-        text = text.replacingOccurrences(of: "<TRNAMT>-10.00", with: "<TRNAMT>92233720368547758.07")
+        let text =
+            String(fixture[..<head]) + transactions.joined()
+            + "</BANKTRANLIST>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n"
         let file = try cli.write("huge.ofx", text)
         #expect(cli.run("import", file) == 1)
         #expect(cli.errors.contains("the account's total would exceed"))
