@@ -40,10 +40,21 @@ public final class Ledger {
 
     /// Opens or creates a ledger and applies the migrations up to `version` only: the upgrade
     /// tests build a ledger as an older ledgerport left it.
-    init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds, upTo version: Int)
+    convenience init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds, upTo version: Int)
         throws(StoreError)
     {
-        if path != ":memory:" { try Ledger.refuseEmptyFile(at: path, waitingUpTo: busyTimeoutMilliseconds) }
+        if path != ":memory:" {
+            if FileManager.default.fileExists(atPath: path) {
+                try Ledger.refuseEmptyFile(at: path)
+            } else {
+                try Ledger.createFile(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: version)
+            }
+        }
+        try self.init(opening: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: version)
+    }
+
+    /// Opens a database file as a ledger, migrating it up to `version`.
+    private init(opening path: String, busyTimeoutMilliseconds: Int, upTo version: Int) throws(StoreError) {
         database = try Database(path: path)
         do {
             try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
@@ -79,22 +90,51 @@ public final class Ledger {
     public static var schemaVersion: Int { Migration.all.last?.version ?? 0 }
 
     /// Refuses an existing empty file: SQLite would silently make a new ledger of it, though the
-    /// person named a file that exists (a truncated ledger, a typo). Another ledgerport creating
-    /// that ledger right now leaves it empty for a moment only, so an empty file is watched for
-    /// up to the busy timeout before it is refused.
-    private static func refuseEmptyFile(at path: String, waitingUpTo milliseconds: Int) throws(StoreError) {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .milliseconds(milliseconds)
-        while isEmptyFile(path) {
-            guard clock.now < deadline else {
-                throw StoreError(
-                    .notALedger(
-                        path: path,
-                        why:
-                            "the file is empty; only a path where no file exists yet becomes a new ledger: remove the empty file or name another"
-                    ), at: .file(path))
+    /// person named a file that exists (a truncated ledger, a typo). ledgerport itself never
+    /// leaves one: a new ledger is made whole under another name first (``createFile(at:busyTimeoutMilliseconds:upTo:)``).
+    private static func refuseEmptyFile(at path: String) throws(StoreError) {
+        guard isEmptyFile(path) else { return }
+        throw StoreError(
+            .notALedger(
+                path: path,
+                why:
+                    "the file is empty; only a path where no file exists yet becomes a new ledger: remove the empty file or name another"
+            ), at: .file(path))
+    }
+
+    /// Makes a new ledger at `path` whole before it appears there: created and migrated under a
+    /// private name in the same folder, then linked to `path`, which a process killed halfway
+    /// never leaves empty or half-made. When another process links its own first, that one is
+    /// the ledger and this one is dropped.
+    ///
+    /// - Throws: ``StoreError`` located at `path` when the file can't be made there.
+    private static func createFile(at path: String, busyTimeoutMilliseconds: Int, upTo version: Int)
+        throws(StoreError)
+    {
+        let url = URL(fileURLWithPath: path)
+        let scratch = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).new-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        ).path
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                try? FileManager.default.removeItem(atPath: scratch + suffix)
             }
-            Thread.sleep(forTimeInterval: 0.01)
+        }
+        do {
+            let ledger = try Ledger(opening: scratch, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: version)
+            // Everything into the file itself: its write-ahead log stays behind under the old name.
+            try ledger.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        } catch {
+            throw StoreError(error.reason, at: .file(path))
+        }
+        do {
+            try FileManager.default.linkItem(atPath: scratch, toPath: path)
+        } catch {
+            // Already there: another process made it first. A file system without hard links
+            // gets a rename, which can't tell; the window is the moment between the two calls.
+            if !FileManager.default.fileExists(atPath: path) {
+                try? FileManager.default.moveItem(atPath: scratch, toPath: path)
+            }
         }
     }
 

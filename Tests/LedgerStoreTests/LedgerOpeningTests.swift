@@ -95,6 +95,37 @@ struct LedgerOpeningTests {
         _ = try Ledger(path: ":memory:")
     }
 
+    @Test(
+        "a new ledger appears whole: four connections creating one path at once all open it, and no scratch file stays")
+    func concurrentCreation() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = path
+        let opened = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    guard let ledger = try? Ledger(path: target) else { return false }
+                    return
+                        (try? ledger.ensureAccount(
+                            AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)) != nil
+                }
+            }
+            return await group.reduce(into: 0) { count, success in count += success ? 1 : 0 }
+        }
+        #expect(opened == 4)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+        #expect(files.isEmpty)
+        #expect(try Ledger(path: target).allAccounts().count == 1)
+    }
+
+    @Test("a scratch file left by a creation killed halfway doesn't stop the next one")
+    func killedCreation() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        FileManager.default.createFile(
+            atPath: folder.appendingPathComponent(".ledger.sqlite.new-1-2").path, contents: Data())
+        _ = try Ledger(path: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > 0)
+    }
+
     @Test("a ledger written by a newer ledgerport is refused")
     func newerVersion() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
