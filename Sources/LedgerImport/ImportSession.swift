@@ -134,6 +134,11 @@ struct ImportSession {
                 record: refused.firstRecord + (offset ?? 0),
                 location: offset == nil ? (refused.locations.first ?? refused.error.location) : refused.error.location,
                 reason: refused.error.message)
+        } else if let stored = error as? StoreError, let ledger, stored.location.file == ledger.path {
+            // The ledger itself failed (its lock, its disk) outside a batch: no record is to blame.
+            report.failure = ImportFailure(
+                record: report.read + 1, location: stored.location,
+                reason: "the ledger failed, not a record (\(report.inserted) rows kept): \(stored.message)")
         } else if let located = error as? any LocatedError {
             report.failure = ImportFailure(record: report.read + 1, location: located.location, reason: located.message)
         } else {

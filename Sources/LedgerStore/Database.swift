@@ -10,8 +10,10 @@ final class Database {
     let path: String
     private let handle: OpaquePointer
     private let commits = CommitCounter()
-    /// A failure to inject on the next write, for fault tests (`SQLITE_FULL`, `SQLITE_IOERR`).
-    var injectedFailure: Int32?
+    #if DEBUG
+        /// Failures a fault test plants at the SQLite call layer (debug and test builds only).
+        var faults = Faults()
+    #endif
 
     /// Opens (creating if needed) a database file. Calls `sqlite3_open_v2`.
     ///
@@ -21,8 +23,8 @@ final class Database {
         var pointer: OpaquePointer?
         let flags =
             (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &pointer, flags, nil)
-        guard code == SQLITE_OK, let opened = pointer else {
+        let code = ResultCode(rawValue: sqlite3_open_v2(path, &pointer, flags, nil))
+        guard code == .ok, let opened = pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(pointer)
             throw StoreError(
@@ -49,27 +51,40 @@ final class Database {
 
     /// Runs SQL that returns no rows (several statements allowed). Calls `sqlite3_exec`.
     func execute(_ sql: String) throws(StoreError) {
+        #if DEBUG
+            if sql == "COMMIT", let code = faults.commit {
+                faults.commit = nil
+                throw error("sqlite3_exec", code: code, message: "injected by a fault test", sql: sql)
+            }
+        #endif
         var errorMessage: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        let code = ResultCode(rawValue: sqlite3_exec(handle, sql, nil, nil, &errorMessage))
         let message = errorMessage.map { String(cString: $0) }
         sqlite3_free(errorMessage)
-        guard code == SQLITE_OK else {
+        guard code == .ok else {
             throw error("sqlite3_exec", code: code, message: message, sql: sql)
         }
     }
 
     /// Runs SQL like ``execute(_:)``, retrying for up to `milliseconds` while it fails with
     /// `SQLITE_BUSY`: for statements whose locks SQLite doesn't wait for through the busy handler
-    /// (a journal mode change). Calls `sqlite3_sleep` between tries.
+    /// (a journal mode change).
     func execute(_ sql: String, retryingWhileBusyFor milliseconds: Int) throws(StoreError) {
+        try retryingWhileBusy(for: milliseconds) { () throws(StoreError) in try execute(sql) }
+    }
+
+    /// Runs `body`, again for up to `milliseconds` while it fails with `SQLITE_BUSY`: for the first
+    /// reads and the journal mode change of a new file another process is creating, which SQLite
+    /// answers with `SQLITE_BUSY` without calling the busy handler. Calls `sqlite3_sleep` between
+    /// tries.
+    func retryingWhileBusy<T>(for milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(milliseconds)
         while true {
             do {
-                return try execute(sql)
+                return try body()
             } catch {
-                let isBusy = error.sqliteCode.map { $0 & 0xFF } == SQLITE_BUSY
-                guard isBusy, clock.now < deadline else { throw error }
+                guard error.sqliteCode?.primary == .busy, clock.now < deadline else { throw error }
                 sqlite3_sleep(10)
             }
         }
@@ -78,8 +93,9 @@ final class Database {
     /// Compiles one statement. Calls `sqlite3_prepare_v3`.
     func prepare(_ sql: String) throws(StoreError) -> Statement {
         var pointer: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
-        guard code == SQLITE_OK, let statement = pointer else {
+        let code = ResultCode(
+            rawValue: sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil))
+        guard code == .ok, let statement = pointer else {
             sqlite3_finalize(pointer)
             throw error("sqlite3_prepare_v3", code: code, sql: sql)
         }
@@ -91,13 +107,18 @@ final class Database {
     ///
     /// `IMMEDIATE` takes the write lock at the start, so two writers wait on the busy timeout
     /// instead of deadlocking halfway through.
+    ///
+    /// - Throws: the body's error, or the `COMMIT`'s; when the rollback after it fails too, a
+    ///   ``StoreError`` that reports both.
     func inTransaction<Result>(_ body: () throws -> (Result, TransactionEnd)) throws -> Result {
         try execute("BEGIN IMMEDIATE")
         do {
-            if let code = injectedFailure {
-                injectedFailure = nil
-                throw error("sqlite3_step", code: code, message: "injected by a fault test", sql: nil)
-            }
+            #if DEBUG
+                if let code = faults.nextTransaction {
+                    faults.nextTransaction = nil
+                    throw error("sqlite3_step", code: code, message: "injected by a fault test", sql: nil)
+                }
+            #endif
             let (result, end) = try body()
             switch end {
             case .commit: try execute("COMMIT")
@@ -105,9 +126,7 @@ final class Database {
             }
             return result
         } catch {
-            if sqlite3_get_autocommit(handle) == 0 {
-                sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-            }
+            try rollBack(after: error)
             throw error
         }
     }
@@ -125,11 +144,45 @@ final class Database {
             try execute("COMMIT")
             return result
         } catch {
-            if sqlite3_get_autocommit(handle) == 0 {
-                sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-            }
+            try rollBack(after: error)
             throw error
         }
+    }
+
+    /// Whether a transaction is open on this connection. Calls `sqlite3_get_autocommit`.
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Rolls back the open transaction, if one is still open after `failure` (SQLite ends some
+    /// itself). Calls `sqlite3_exec`.
+    ///
+    /// - Throws: a ``StoreError`` naming both `failure` and the rollback's own failure, when the
+    ///   rollback fails: the batch may then still be open on this connection, so the person must
+    ///   know.
+    private func rollBack(after failure: any Error) throws(StoreError) {
+        guard isInTransaction else { return }
+        var code = ResultCode.ok
+        var message: String?
+        #if DEBUG
+            if let injected = faults.rollback {
+                faults.rollback = nil
+                code = injected
+                message = "injected by a fault test"
+            }
+        #endif
+        if code == .ok {
+            var errorMessage: UnsafeMutablePointer<CChar>?
+            code = ResultCode(rawValue: sqlite3_exec(handle, "ROLLBACK", nil, nil, &errorMessage))
+            message = errorMessage.map { String(cString: $0) }
+            sqlite3_free(errorMessage)
+        }
+        guard code != .ok else { return }
+        let first = (failure as? StoreError)?.message ?? "\(failure)"
+        let text = message ?? String(cString: sqlite3_errmsg(handle))
+        throw StoreError(
+            .sqlite(
+                function: "sqlite3_exec", code: code,
+                message: "\(text); the rollback followed this failure: \(first)", sql: "ROLLBACK"),
+            at: (failure as? StoreError)?.location ?? .file(path))
     }
 
     /// The row id of the last insert. Calls `sqlite3_last_insert_rowid`.
@@ -139,7 +192,7 @@ final class Database {
     var changes: Int64 { sqlite3_changes64(handle) }
 
     /// Builds a ``StoreError`` from the connection's current error.
-    func error(_ function: String, code: Int32, message: String? = nil, sql: String?) -> StoreError {
+    func error(_ function: String, code: ResultCode, message: String? = nil, sql: String?) -> StoreError {
         let text = message ?? String(cString: sqlite3_errmsg(handle))
         return StoreError(.sqlite(function: function, code: code, message: text, sql: sql), at: .file(path))
     }
@@ -150,6 +203,32 @@ enum TransactionEnd {
     case commit
     case rollback
 }
+
+#if DEBUG
+    /// Failures a fault test plants at the SQLite call layer, compiled in debug and test builds
+    /// only: a test reaches them with `@testable import LedgerStore`.
+    struct Faults {
+        /// Fails the next write transaction as it begins, as a full disk would.
+        var nextTransaction: ResultCode?
+        /// Fails the `count`-th `sqlite3_step` from now (1 is the next one) with `code`.
+        var step: (count: Int, code: ResultCode)?
+        /// Fails the next `COMMIT` with this code (the transaction is rolled back).
+        var commit: ResultCode?
+        /// Fails the next `ROLLBACK` with this code.
+        var rollback: ResultCode?
+
+        /// Counts one `sqlite3_step`; answers the code to fail it with when its turn has come.
+        mutating func countStep() -> ResultCode? {
+            guard let (count, code) = step else { return nil }
+            if count > 1 {
+                step = (count - 1, code)
+                return nil
+            }
+            step = nil
+            return code
+        }
+    }
+#endif
 
 /// Counts commits for the commit hook; a class so the C callback can reach it.
 private final class CommitCounter {

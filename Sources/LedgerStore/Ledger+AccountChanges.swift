@@ -163,6 +163,7 @@ extension Ledger {
                 // INTO's name is the person's choice now: the source no longer renames it.
                 try markNameChosen(target)
             }
+            try carryLimit(from: source.id, into: target.id)
             try database.prepare("DELETE FROM accounts WHERE id = ?").run([.int(source.id)])
             merge.into = target
             merge.refreshed = try refreshCheckpoints(after: changes)

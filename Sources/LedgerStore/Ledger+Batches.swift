@@ -16,7 +16,9 @@ extension Ledger {
 
     /// Saves a batch of new rows and withdrawals, applied in order in one database transaction.
     ///
-    /// A withdrawal deletes the account's transaction with that external id, and is a no-op when
+    /// With an `importID`, the import's row in the log gains the batch's counts in the same
+    /// transaction, so the log shows what was kept however the run ends (stopped on a lock,
+    /// interrupted, killed). A withdrawal deletes the account's transaction with that external id, and is a no-op when
     /// there is none (already withdrawn, or never imported), so a re-import changes nothing.
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
         do {
@@ -39,17 +41,14 @@ extension Ledger {
                         }
                         if database.changes > 0 {
                             inserted += 1
-                            if row.draft.status == .booked {
-                                totals.add(
-                                    row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
-                            }
+                            totals.add(row, isNew: true)
                         }
                     case .withdraw(let accountID, let externalID, let location):
+                        // The rows inserted so far in this batch must be in the totals before
+                        // the delete trigger subtracts the withdrawn row from them.
+                        try addToDailyTotals(totals)
+                        totals = DailyTotals()
                         do throws(StoreError) {
-                            // The rows inserted so far in this batch must be in the totals before
-                            // the delete trigger subtracts the withdrawn row from them.
-                            try addToDailyTotals(totals)
-                            totals = DailyTotals()
                             let delete = try database.prepare(
                                 "DELETE FROM transactions WHERE account_id = ? AND external_id = ?")
                             try delete.run([.int(accountID), .text(externalID)])
@@ -61,6 +60,9 @@ extension Ledger {
                 }
                 statement.reset()
                 try addToDailyTotals(totals)
+                if let importID {
+                    try logBatch(importID, read: inserts, inserted: inserted, duplicates: inserts - inserted)
+                }
                 return (inserted, deleted, inserts)
             }
             return .saved(inserted: inserted, duplicates: inserts - inserted, withdrawn: deleted)
@@ -104,14 +106,19 @@ extension Ledger {
         try statement.bind(16, Int64(draft.location.column))
     }
 
-    /// Adds newly inserted booked rows' nets to the per-day totals, one upsert per account and day.
+    /// Checks a write's rows against the account limit (see ``recordAdditions(_:)``), then adds
+    /// the newly inserted booked rows' nets to the per-day totals, one upsert per account and day.
     ///
-    /// Call it inside the transaction that inserted the rows. Updates and deletes need no call:
-    /// triggers keep the totals for them.
+    /// Call it inside the transaction that wrote the rows, after them. Updates and deletes need no
+    /// call for the totals (triggers keep them), but rows updated in place are checked against the
+    /// limit here too.
+    ///
+    /// - Throws: ``StoreError`` located at the record that would take its account past the limit.
     func addToDailyTotals(_ totals: DailyTotals) throws(StoreError) {
-        guard !totals.isEmpty else { return }
+        try recordAdditions(totals.additions)
+        guard !totals.byAccountAndDay.isEmpty else { return }
         if totals.overflowed { throw StoreError(.overflow("a day's net"), at: .file(path)) }
-        let upsert = try database.prepare(
+        let upsert = try prepared(
             """
             INSERT INTO daily_totals (account_id, day, booked_net) VALUES (?, ?, ?)
             ON CONFLICT (account_id, day) DO UPDATE SET booked_net = booked_net + excluded.booked_net
@@ -122,7 +129,8 @@ extension Ledger {
     }
 }
 
-/// The net of rows added in one write, by account and day.
+/// The net of booked rows added in one write, by account and day, and every row written, for the
+/// account limit.
 struct DailyTotals {
     struct Key: Hashable {
         let account: Int64
@@ -132,11 +140,18 @@ struct DailyTotals {
     private(set) var byAccountAndDay: [Key: Int64] = [:]
     /// Set when a day's net no longer fits in 64 bits.
     private(set) var overflowed = false
+    /// The rows for the account limit, in the order they were written.
+    private(set) var additions = AccountAdditions()
 
-    var isEmpty: Bool { byAccountAndDay.isEmpty }
+    var isEmpty: Bool { byAccountAndDay.isEmpty && additions.isEmpty }
 
-    mutating func add(_ signedMinorUnits: Int64, account: Int64, day: Day) {
-        let key = Key(account: account, day: day)
+    /// Adds a row the write inserted (`isNew`) or updated in place: an inserted booked row's net
+    /// goes to its day; every row is checked against the account limit.
+    mutating func add(_ row: PendingRow, isNew: Bool) {
+        additions.add(row, isNew: isNew)
+        guard isNew, row.draft.status == .booked else { return }
+        let key = Key(account: row.accountID, day: row.draft.bookingDay)
+        let signedMinorUnits = row.draft.signedMinorUnits
         let (sum, overflow) = byAccountAndDay[key, default: 0].addingReportingOverflow(signedMinorUnits)
         overflowed = overflowed || overflow
         byAccountAndDay[key] = sum

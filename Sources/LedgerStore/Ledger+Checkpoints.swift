@@ -6,6 +6,7 @@ extension Ledger {
         throws(StoreError)
     {
         try write {
+            try recordBalance(balance.signedMinorUnits, account: account.id, at: balance.location)
             let upsert = try database.prepare(
                 """
                 INSERT INTO statement_balances (account_id, as_of, kind, amount, import_id) VALUES (?, ?, ?, ?, ?)
@@ -48,6 +49,7 @@ extension Ledger {
             return try explained(existing, of: account)
         }
         return try write {
+            try recordBalance(actual, account: account.id, at: .file(path))
             let previous = try latestCheckpoint(of: account, before: asOf)
             let net = try self.net(of: account, after: previous?.asOf, through: asOf)
             let reconciliation = Reconciliation(previous: previous?.actual, net: net, actual: actual)

@@ -47,6 +47,18 @@ extension Ledger {
         }
     }
 
+    /// Adds one saved batch's counts to an import's row; called by ``save(_:importID:)`` inside the
+    /// batch's transaction.
+    func logBatch(_ id: Int64, read: Int, inserted: Int, duplicates: Int) throws(StoreError) {
+        let update = try prepared(
+            """
+            UPDATE imports SET read = read + ?, inserted = inserted + ?, duplicates = duplicates + ?,
+                batches = batches + 1
+            WHERE id = ?
+            """)
+        try update.run([.int(Int64(read)), .int(Int64(inserted)), .int(Int64(duplicates)), .int(id)])
+    }
+
     /// Closes an import's row with its counts and how it ended.
     public func finishImport(_ id: Int64, _ outcome: ImportOutcome) throws(StoreError) {
         try write {

@@ -211,14 +211,8 @@ extension Ledger {
             } catch {
                 throw StoreError(error.reason, at: row.draft.location)
             }
-            if existing == nil {
-                counts.inserted += 1
-                if row.draft.status == .booked {
-                    totals.add(row.draft.signedMinorUnits, account: row.accountID, day: row.draft.bookingDay)
-                }
-            } else {
-                counts.updated += 1
-            }
+            if existing == nil { counts.inserted += 1 } else { counts.updated += 1 }
+            totals.add(row, isNew: existing == nil)
         }
         try addToDailyTotals(totals)
     }
@@ -291,6 +285,7 @@ extension Ledger {
             "UPDATE checkpoints SET actual = ?1 WHERE account_id = ?2 AND as_of = ?3 AND source = 'sync' AND actual != ?1"
         )
         for balance in balances {
+            try recordBalance(balance.signedMinorUnits, account: account.id, at: balance.location)
             let day = balance.asOf.description
             let key: [Binding] = [.int(account.id), .text(balance.kind.rawValue), .text(day)]
             let stored = try find.rows(key) { row throws(StoreError) in row.int(0) }.first

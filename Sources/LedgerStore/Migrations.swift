@@ -15,6 +15,7 @@ struct Migration {
         Migration(version: 5, name: "pending rows index", sql: pendingIndex),
         Migration(version: 6, name: "account source keys", sql: accountKeys),
         Migration(version: 7, name: "import processes", sql: importProcesses),
+        Migration(version: 8, name: "account limits", sql: accountLimits),
         Migration(version: 9, name: "account names chosen by the user", sql: accountNamesChosen),
     ]
 
@@ -167,6 +168,41 @@ struct Migration {
     private static let importProcesses = """
         ALTER TABLE imports ADD COLUMN process_id INTEGER;
         ALTER TABLE imports ADD COLUMN host TEXT;
+        """
+
+    /// Per account, what the account limit needs (see `Ledger+Limits.swift`): `volume`, the sum of
+    /// its rows' amounts, kept by the store for inserts (once per write) and by trigger for
+    /// updates and deletes; `largest_balance`, the largest magnitude of a balance stated for it.
+    ///
+    /// The volume of rows stored before this step is summed exactly in two 32-bit halves (a plain
+    /// `sum` would fail on the very accounts this step is for) and held at the limit when it is
+    /// past it, so such an account takes no more rows; a balance of -2^63 counts as the limit too.
+    private static let accountLimits = """
+        ALTER TABLE accounts ADD COLUMN volume INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE accounts ADD COLUMN largest_balance INTEGER NOT NULL DEFAULT 0;
+        UPDATE accounts SET volume = (
+            SELECT CASE WHEN high >= 2147483648 OR high * 4294967296 > 9223372036854775807 - low
+                THEN 9223372036854775807 ELSE high * 4294967296 + low END
+            FROM (
+                SELECT coalesce(sum(amount >> 32), 0) AS high, coalesce(sum(amount & 4294967295), 0) AS low
+                FROM transactions WHERE account_id = accounts.id));
+        UPDATE accounts SET largest_balance = (
+            SELECT max(CASE WHEN amount = -9223372036854775808 THEN 9223372036854775807 ELSE abs(amount) END)
+            FROM (
+                SELECT amount FROM statement_balances WHERE account_id = accounts.id
+                UNION ALL SELECT actual FROM checkpoints WHERE account_id = accounts.id
+                UNION ALL SELECT statement_balance FROM transactions
+                    WHERE account_id = accounts.id AND statement_balance IS NOT NULL
+                UNION ALL SELECT 0));
+        CREATE TRIGGER transactions_volume_after_delete AFTER DELETE ON transactions
+        BEGIN
+            UPDATE accounts SET volume = volume - OLD.amount WHERE id = OLD.account_id;
+        END;
+        CREATE TRIGGER transactions_volume_after_update AFTER UPDATE OF account_id, amount ON transactions
+        BEGIN
+            UPDATE accounts SET volume = volume - OLD.amount WHERE id = OLD.account_id;
+            UPDATE accounts SET volume = volume + NEW.amount WHERE id = NEW.account_id;
+        END;
         """
 
     /// Whether the person chose the account's name (`accounts rename`, or a merge into it that

@@ -85,10 +85,15 @@ final class Statement {
     /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
     @discardableResult
     func step() throws(StoreError) -> Bool {
-        let code = sqlite3_step(handle)
+        #if DEBUG
+            if let code = database.faults.countStep() {
+                throw database.error("sqlite3_step", code: code, message: "injected by a fault test", sql: sql)
+            }
+        #endif
+        let code = ResultCode(rawValue: sqlite3_step(handle))
         switch code {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
+        case .row: return true
+        case .done: return false
         default: throw database.error("sqlite3_step", code: code, sql: sql)
         }
     }
@@ -146,7 +151,7 @@ final class Statement {
     }
 
     private func check(_ code: Int32, _ function: String) throws(StoreError) {
-        guard code == SQLITE_OK else { throw database.error(function, code: code, sql: sql) }
+        guard code == SQLITE_OK else { throw database.error(function, code: ResultCode(rawValue: code), sql: sql) }
     }
 }
 

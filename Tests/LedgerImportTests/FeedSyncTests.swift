@@ -2,9 +2,10 @@ import FeedAdapter
 import Foundation
 import LedgerCore
 import LedgerImport
-import LedgerStore
 import LedgerTestSupport
 import Testing
+
+@testable import LedgerStore
 
 /// The ledger's transactions as comparable lines (row ids left out).
 func ledgerLines(_ ledger: Ledger) throws -> [String] {
@@ -382,7 +383,7 @@ struct FeedSyncTests {
         let ledger = try Ledger(path: ":memory:")
         _ = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
         try feed.transactions("A", inserted: [TestFeed.transaction("a2", account: "A", "3.00")])
-        ledger.injectFailureOnNextWrite(code: 13)
+        ledger.injectFailureOnNextWrite(code: .full)
         let report = try FeedSync(ledger: ledger).sync(folderAt: feed.path)
         #expect(report.stream("transactions/A")?.failure != nil)
         #expect(try ledger.syncPositions()["transactions/A"]?.lastSeq == 1)

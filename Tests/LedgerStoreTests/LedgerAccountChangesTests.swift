@@ -82,6 +82,26 @@ struct LedgerAccountChangesTests {
         #expect(try dailyTotals() == ["1|2024-01-02|-380", "1|2024-01-03|-90000", "1|2024-01-05|250000"])
     }
 
+    @Test("a merge whose sums would pass the account limit is refused and changes nothing")
+    func mergePastLimit() throws {
+        let large = Int64.max / 2
+        try save([makeDraft("Huge", large, on: "2024-01-02", account: "Old checking")], into: old)
+        try save([makeDraft("Huge too", large, on: "2024-01-03")], into: checking)
+        try ledger.checkpoint(checking, asOf: Day(iso: "2024-01-03")!, actual: 1, source: .manual)
+        do throws(StoreError) {
+            _ = try ledger.mergeAccount(old, into: checking)
+            Issue.record("a merge past the account limit must be refused")
+        } catch {
+            guard case .accountLimit = error.reason else {
+                Issue.record("expected the account limit, got \(error.message)")
+                return
+            }
+        }
+        #expect(try ledger.account(named: "Old checking") != nil)
+        #expect(try ledger.transactions().map(\.account).sorted() == ["Checking", "Old checking"])
+        #expect(try ledger.balance(of: checking) == large)
+    }
+
     @Test("a merge recomputes the target's checkpoints from the earliest day moved")
     func mergeRefreshesCheckpoints() throws {
         try save([makeDraft("Deposit", 10000, on: "2024-01-01")], into: checking)

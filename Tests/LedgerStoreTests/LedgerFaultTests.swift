@@ -35,7 +35,7 @@ struct LedgerFaultTests {
             Issue.record("a locked database must refuse the batch")
             return
         }
-        #expect(error.sqliteCode.map { $0 & 0xFF } == 5)
+        #expect(error.sqliteCode?.primary == .busy)
         #expect(error.message.contains("busy timeout"))
         #expect(waited >= .milliseconds(250))
         #expect(waited < .seconds(4))
@@ -80,7 +80,7 @@ struct LedgerFaultTests {
             Issue.record("a read-only database must refuse the batch")
             return
         }
-        #expect(error.sqliteCode.map { $0 & 0xFF } == 8)
+        #expect(error.sqliteCode?.primary == .readOnly)
         #expect(error.message.contains("can't be written"))
         #expect(try ledger.transactions().isEmpty)
     }
@@ -94,9 +94,64 @@ struct LedgerFaultTests {
             _ = try Ledger(path: file.appendingPathComponent("ledger.sqlite").path)
             Issue.record("opening a database under a regular file must fail")
         } catch {
-            #expect(error.sqliteCode.map { $0 & 0xFF } == 14)
+            #expect(error.sqliteCode?.primary == .cantOpen)
             #expect(error.description.contains("plain-file/ledger.sqlite"))
             #expect(error.message.contains("can't be opened or created"))
         }
+    }
+
+    @Test("a step failing halfway through a batch rolls back the rows before it, their daily totals and volume")
+    func failingStep() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ledger = try Ledger(path: path)
+        let account = try ledger.ensureAccount(
+            AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
+        let drafts = (1...100).map { makeDraft("Row \($0)", -Int64($0), on: "2024-01-02", line: $0 + 1) }
+        ledger.injectFailure(onStep: 50, code: .ioError)
+        guard case .notSaved(let error) = ledger.save(rows(drafts, account: account), importID: nil) else {
+            Issue.record("the batch must fail")
+            return
+        }
+        #expect(error.sqliteCode == .ioError)
+        #expect(error.location.line == 51)
+        #expect(try ledger.transactions().isEmpty)
+        #expect(try ledger.balance(of: account) == 0)
+        #expect(ledger.check().isSound)
+        #expect(ledger.save(rows(drafts, account: account), importID: nil) == .saved(inserted: 100, duplicates: 0))
+    }
+
+    @Test("a failed ROLLBACK is reported with the failure that asked for it")
+    func failingRollback() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ledger = try Ledger(path: path)
+        let account = try ledger.ensureAccount(
+            AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
+        ledger.injectFailure(onStep: 2, code: .full)
+        ledger.injectFailureOnNextRollback(code: .ioError)
+        let drafts = (1...3).map { makeDraft("Row \($0)", -Int64($0), on: "2024-01-02", line: $0 + 1) }
+        guard case .notSaved(let error) = ledger.save(rows(drafts, account: account), importID: nil) else {
+            Issue.record("the batch must fail")
+            return
+        }
+        #expect(error.sqliteCode == .ioError)
+        #expect(error.message.contains("in `ROLLBACK`"))
+        #expect(error.message.contains("the rollback followed this failure: database error: sqlite3_step returned 13"))
+        #expect(error.location.line == 3)
+        // The transaction is still open on this connection: the next write can't begin inside it.
+        #expect(ledger.database.isInTransaction)
+        try ledger.database.execute("ROLLBACK")
+        #expect(try ledger.transactions().isEmpty)
+    }
+
+    @Test("ResultCode compares primary codes with extended ones")
+    func resultCodes() {
+        let ioErrorWrite = ResultCode(rawValue: 778)  // SQLITE_IOERR_WRITE
+        #expect(ioErrorWrite.primary == .ioError)
+        #expect(ioErrorWrite != .ioError)
+        switch ioErrorWrite {
+        case .ioError: break
+        default: Issue.record("an extended code matches its primary code")
+        }
+        #expect(!(ResultCode.busy ~= ioErrorWrite))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import LedgerCore
-import LedgerStore
 import Testing
+
+@testable import LedgerStore
 
 @Suite("Ledger+Sync")
 struct LedgerSyncTests {
@@ -45,7 +46,7 @@ struct LedgerSyncTests {
 
     @Test("when the write fails, neither the rows nor the position are stored")
     func failureKeepsNeither() throws {
-        ledger.injectFailureOnNextWrite(code: 13)
+        ledger.injectFailureOnNextWrite(code: .full)
         #expect(throws: StoreError.self) { try apply(batch(1, upserts: [row("a", -500, on: "2024-01-02")])) }
         #expect(try ledger.syncPositions().isEmpty)
         #expect(try ledger.transactions().isEmpty)

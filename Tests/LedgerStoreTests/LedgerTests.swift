@@ -74,13 +74,13 @@ struct LedgerTests {
 
     @Test("a failing batch leaves nothing behind")
     func rollback() throws {
-        ledger.injectFailureOnNextWrite(code: 13)  // SQLITE_FULL
+        ledger.injectFailureOnNextWrite(code: .full)  // SQLITE_FULL
         let outcome = ledger.save(rows([makeDraft("Coffee", -380, on: "2024-01-02")], account: checking), importID: nil)
         guard case .notSaved(let error) = outcome else {
             Issue.record("expected the batch to fail")
             return
         }
-        #expect(error.sqliteCode == 13)
+        #expect(error.sqliteCode == .full)
         #expect(try ledger.transactions().isEmpty)
         #expect(
             ledger.save(rows([makeDraft("Coffee", -380, on: "2024-01-02")], account: checking), importID: nil)

@@ -13,6 +13,7 @@ import datetime
 import os
 from contextlib import closing
 import sqlite3
+import urllib.parse
 import subprocess
 import sys
 import threading
@@ -167,8 +168,13 @@ def fresh(folder: str) -> str:
 
 
 def connect(db: str, timeout: float = 30) -> sqlite3.Connection:
-    """A connection in autocommit mode, usable from any thread; close it (contextlib.closing)."""
-    return sqlite3.connect(db, timeout=timeout, isolation_level=None, check_same_thread=False)
+    """A connection in autocommit mode, usable from any thread; close it (contextlib.closing).
+
+    A missing file is never created (ledgerport refuses an existing empty file as "not a ledger"):
+    it reads as an empty in-memory database instead."""
+    target = f"file:{urllib.parse.quote(db)}?mode=rw" if os.path.exists(db) else ":memory:"
+    return sqlite3.connect(target, timeout=timeout, isolation_level=None, check_same_thread=False,
+                           uri=True)
 
 
 def integrity(db: str) -> str:

@@ -1,0 +1,123 @@
+import Foundation
+import LedgerCore
+import Testing
+
+@testable import LedgerStore
+
+/// A damaged ledger is never written to as if it were sound (issue 11, defect 7), and
+/// `Ledger.check()` finds both file damage and broken ledger invariants.
+@Suite("Ledger integrity")
+struct LedgerIntegrityTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerport-damage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    var path: String { folder.appendingPathComponent("ledger.sqlite").path }
+
+    /// A ledger file with 2,000 rows in one account, checkpointed and closed (the WAL folded in).
+    func makeLedgerFile() throws {
+        let ledger = try Ledger(path: path)
+        let account = try ledger.ensureAccount(
+            AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
+        let drafts = (0..<2_000).map { (index: Int) -> Draft in
+            let amount: Int64 = index % 7 == 0 ? 5_000 : -Int64(index + 1)
+            return makeDraft("Row \(index)", amount, on: "2024-01-\(10 + index % 20)")
+        }
+        for start in stride(from: 0, to: drafts.count, by: 100) {
+            _ = ledger.save(rows(Array(drafts[start..<start + 100]), account: account), importID: nil)
+        }
+        try ledger.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Flips one bit of the page-type byte of an index's root page.
+    func flipBit(inRootOf index: String) throws {
+        let ledger = try Ledger(path: path)
+        let root = try ledger.database.prepare("SELECT rootpage FROM sqlite_schema WHERE name = ?")
+            .rows([.text(index)]) { row throws(StoreError) in row.int(0) }[0]
+        let pageSize = try ledger.database.prepare("PRAGMA page_size").rows { row throws(StoreError) in row.int(0) }[0]
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let offset = UInt64((root - 1) * pageSize)
+        try handle.seek(toOffset: offset)
+        let byte = try #require(try handle.read(upToCount: 1)?.first)
+        try handle.seek(toOffset: offset)
+        try handle.write(contentsOf: [byte ^ 0x01])
+    }
+
+    @Test("after a bit flip in the identity index, a write is refused naming the file and how to recover")
+    func bitFlipRefusesWrites() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeLedgerFile()
+        try flipBit(inRootOf: "transactions_identity")
+        let ledger = try Ledger(path: path)
+        let account = try #require(try ledger.account(named: "Checking"))
+        let before = ledger.commitCount
+        guard
+            case .notSaved(let error) = ledger.save(
+                rows([makeDraft("Row 1", -2, on: "2024-01-11")], account: account), importID: nil)
+        else {
+            Issue.record("a damaged ledger must refuse the write")
+            return
+        }
+        #expect(error.message.contains("the ledger \(path) is damaged"))
+        #expect(error.message.contains("nothing was written"))
+        #expect(error.message.contains("sqlite3 \(path) .dump > ledger.sql"))
+        #expect(ledger.commitCount == before)
+        let result = ledger.check()
+        #expect(!result.isSound)
+        #expect(result.items.first { $0.name == "file" }?.passed == false)
+    }
+
+    @Test("a sound ledger passes every check")
+    func soundLedger() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeLedgerFile()
+        let ledger = try Ledger(path: path)
+        let account = try #require(try ledger.account(named: "Checking"))
+        try ledger.checkpoint(account, asOf: Day(iso: "2024-01-09")!, actual: 0, source: .opening)
+        try ledger.checkpoint(account, asOf: Day(iso: "2024-01-31")!, actual: 12, source: .manual)
+        let result = ledger.check()
+        #expect(result.isSound, "\(result.items.filter { !$0.passed })")
+        #expect(
+            result.items.map(\.name) == [
+                "file", "daily totals", "checkpoints", "identity", "values", "currencies", "account limits",
+            ])
+    }
+
+    @Test(
+        "a broken invariant is found by its check",
+        arguments: [
+            ("daily totals", "UPDATE daily_totals SET booked_net = booked_net + 1 WHERE day = '2024-01-12'"),
+            ("checkpoints", "UPDATE checkpoints SET expected = expected + 1 WHERE as_of = '2024-01-31'"),
+            (
+                "identity",
+                """
+                DROP INDEX transactions_identity;
+                INSERT INTO transactions (account_id, day, amount, direction, currency, description, status,
+                    fingerprint, discriminator)
+                SELECT account_id, day, amount, direction, currency, description, status, fingerprint, discriminator
+                FROM transactions WHERE id = 5
+                """
+            ),
+            ("values", "PRAGMA ignore_check_constraints = ON; UPDATE transactions SET amount = -5 WHERE id = 3"),
+            ("values", "UPDATE transactions SET day = '2024-02-30' WHERE id = 3"),
+            ("currencies", "UPDATE transactions SET currency = 'USD' WHERE id = 7"),
+            ("account limits", "UPDATE accounts SET volume = volume + 1"),
+        ])
+    func brokenInvariant(check: String, sql: String) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeLedgerFile()
+        let ledger = try Ledger(path: path)
+        let account = try #require(try ledger.account(named: "Checking"))
+        try ledger.checkpoint(account, asOf: Day(iso: "2024-01-09")!, actual: 0, source: .opening)
+        try ledger.checkpoint(account, asOf: Day(iso: "2024-01-31")!, actual: 12, source: .manual)
+        try ledger.database.execute(sql)
+        let result = ledger.check()
+        #expect(!result.isSound)
+        #expect(result.items.filter { !$0.passed }.map(\.name).contains(check))
+        #expect(result.items.first { $0.name == "file" }?.passed == true)
+    }
+}

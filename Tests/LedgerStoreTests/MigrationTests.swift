@@ -1,0 +1,154 @@
+import Foundation
+import LedgerCore
+import Testing
+
+@testable import LedgerStore
+
+/// Upgrades: a ledger left at each earlier schema version, built by the old migrations only and
+/// filled through SQL as that version's ledgerport wrote it, opens with every row intact and the
+/// derived tables right.
+@Suite("Migrations")
+struct MigrationTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ledgerport-migrate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    var path: String { folder.appendingPathComponent("ledger.sqlite").path }
+
+    /// Rows as every version stored them: two days of booked rows both ways, a pending one.
+    static let stored: [(day: String, amount: Int64, direction: String, status: String, id: String?)] = [
+        ("2024-01-02", 380, "debit", "booked", nil), ("2024-01-02", 380, "debit", "booked", nil),
+        ("2024-01-05", 250_000, "credit", "booked", "FIT-1"), ("2024-01-06", 1_000, "debit", "pending", nil),
+    ]
+
+    /// Fills a ledger at `version` the way that version's ledgerport would have.
+    func fill(_ ledger: Ledger, version: Int) throws {
+        let database = ledger.database
+        try database.execute(
+            """
+            INSERT INTO accounts (id, name, kind, currency, created_at)
+                VALUES (1, 'Checking', 'asset', 'EUR', '2024-01-01T00:00:00Z');
+            INSERT INTO imports (id, started_at, source_path, adapter, status, read, inserted, batches)
+                VALUES (1, '2024-01-01T00:00:00Z', 'jan.csv', 'csv', 'complete', 4, 4, 1);
+            """)
+        for (index, row) in Self.stored.enumerated() {
+            let external = row.id.map { "'\($0)'" } ?? "NULL"
+            try database.execute(
+                """
+                INSERT INTO transactions (account_id, day, amount, direction, currency, description, status,
+                    external_id, fingerprint, discriminator, import_id, source_line, source_column)
+                VALUES (1, '\(row.day)', \(row.amount), '\(row.direction)', 'EUR', 'Row', '\(row.status)',
+                    \(external), 42, \(index + 1), 1, \(index + 2), 1)
+                """)
+        }
+        if version >= 2 {
+            try database.execute(
+                """
+                INSERT INTO statement_balances (account_id, as_of, kind, amount, import_id)
+                    VALUES (1, '2024-01-31', 'ledger', 350000, 1);
+                INSERT INTO checkpoints (account_id, as_of, expected, actual, discrepancy, status, source, created_at)
+                    VALUES (1, '2023-12-31', NULL, 100760, NULL, 'baseline', 'opening', '2024-01-01T00:00:00Z'),
+                           (1, '2024-01-31', 350000, 350000, 0, 'reconciled', 'import', '2024-01-01T00:00:00Z');
+                """)
+        }
+        if version >= 3 {
+            try database.execute(
+                "INSERT INTO sync_state VALUES ('feed', 'e1', 7, 'token-7', '2024-01-01T00:00:00Z')")
+        }
+        if version >= 4 {
+            // From version 4 on, the store kept the day totals for its own inserts.
+            try database.execute(
+                "INSERT INTO daily_totals VALUES (1, '2024-01-02', -760), (1, '2024-01-05', 250000)")
+        }
+        if version >= 8 {
+            // From version 8 on, the store kept each account's volume and largest balance.
+            try database.execute("UPDATE accounts SET volume = 251760, largest_balance = 350000 WHERE id = 1")
+        }
+    }
+
+    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<9)
+    func upgrade(from version: Int) throws {
+        #expect(Ledger.schemaVersion == 9, "a new migration needs its case here")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let old = try Ledger(path: path, upTo: version)
+            try fill(old, version: version)
+            let found = try old.database.prepare("PRAGMA user_version").rows { row throws(StoreError) in row.int(0) }
+            #expect(found == [Int64(version)])
+        }
+        let ledger = try Ledger(path: path)
+        let account = try #require(try ledger.account(named: "Checking"))
+        let stored = try ledger.transactions(account: account)
+        #expect(stored.count == 4)
+        #expect(stored.map(\.amount.minorUnits) == Self.stored.map(\.amount))
+        #expect(try ledger.balance(of: account) == 249_240)
+        #expect(try ledger.net(of: account, after: Day(iso: "2024-01-02"), through: nil) == 250_000)
+        #expect(try ledger.imports().first?.inserted == 4)
+        if version >= 2 {
+            #expect(try ledger.checkpoints(of: account).map(\.status) == [.reconciled, .baseline])
+            #expect(try ledger.currentBalance(of: account) == 350_000)
+        }
+        if version >= 3 { #expect(try ledger.syncPositions()["feed"]?.lastSeq == 7) }
+        let result = ledger.check()
+        #expect(result.isSound, "\(result.items.filter { !$0.passed })")
+        // The upgraded ledger takes new rows, and knows its old ones.
+        let again = rows([makeDraft("Later", -100, on: "2024-02-01")], account: account)
+        #expect(ledger.save(again, importID: nil) == .saved(inserted: 1, duplicates: 0))
+        #expect(try ledger.balance(of: account) == 249_140)
+        #expect(ledger.check().isSound)
+    }
+
+    @Test("the account limit's columns start from the rows and balances already stored")
+    func limitBackfill() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let old = try Ledger(path: path, upTo: 7)
+            try fill(old, version: 7)
+        }
+        let ledger = try Ledger(path: path)
+        let columns = try ledger.database.prepare("SELECT volume, largest_balance FROM accounts")
+            .rows { row throws(StoreError) in [row.int(0), row.int(1)] }
+        #expect(columns == [[251_760, 350_000]])
+    }
+
+    @Test("a ledger already past the limit upgrades, reads what it can and takes no more rows")
+    func pastTheLimit() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let old = try Ledger(path: path, upTo: 7)
+            try old.database.execute(
+                """
+                INSERT INTO accounts (id, name, kind, currency, created_at)
+                    VALUES (1, 'Checking', 'asset', 'EUR', '2024-01-01T00:00:00Z');
+                INSERT INTO transactions (account_id, day, amount, direction, currency, description, status,
+                    fingerprint, discriminator)
+                VALUES (1, '2024-01-02', 9223372036854775807, 'credit', 'EUR', 'Huge', 'booked', 1, 1),
+                       (1, '2024-01-03', 9223372036854775807, 'credit', 'EUR', 'Huge', 'booked', 2, 1);
+                INSERT INTO daily_totals VALUES (1, '2024-01-02', 9223372036854775807),
+                    (1, '2024-01-03', 9223372036854775807);
+                """)
+        }
+        let ledger = try Ledger(path: path)
+        let account = try #require(try ledger.account(named: "Checking"))
+        #expect(try ledger.transactions().count == 2)
+        let refused = ledger.save(rows([makeDraft("Cent", 1, on: "2024-01-04")], account: account), importID: nil)
+        #expect(refused != .saved(inserted: 1, duplicates: 0))
+        #expect(ledger.check().items.first { $0.name == "account limits" }?.passed == false)
+    }
+
+    @Test("a ledger newer than this ledgerport is refused and left unchanged")
+    func newerRefused() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let ledger = try Ledger(path: path)
+            try ledger.database.execute("PRAGMA user_version = 99")
+        }
+        #expect(throws: StoreError(.schemaTooNew(found: 99, known: Ledger.schemaVersion), at: .file(path))) {
+            try Ledger(path: path)
+        }
+    }
+}
