@@ -112,7 +112,7 @@ struct TransactionsCommandTests {
         try sample()
         #expect(cli.run("transactions", "--account", "Checking", "--payee", "Salary") == 0)
         let lines = cli.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
+        try #require(lines.count == 2)
         #expect(lines[0].hasSuffix("DESCRIPTION   MEMO"))
         #expect(lines[1].hasSuffix("Salary March  payroll ref 7"))
         #expect(!cli.output.contains(" \n"), "no trailing spaces")
