@@ -18,8 +18,14 @@ struct ChunkedOutput {
 
     /// Adds a line (without its line feed); prints the chunk once it is full.
     mutating func append(_ line: String) {
+        appendLine { $0 += line }
+    }
+
+    /// Adds a line that `write` appends to the chunk itself (without its line feed), so that no
+    /// string is built apart; prints the chunk once it is full.
+    mutating func appendLine(_ write: (inout String) -> Void) {
         if !isEmpty { chunk += "\n" }
-        chunk += line
+        write(&chunk)
         isEmpty = false
         if chunk.utf8.count >= Self.chunkSize { flush() }
     }

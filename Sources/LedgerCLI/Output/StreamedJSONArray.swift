@@ -5,7 +5,9 @@
 /// can't tell the difference; one element is held back at a time, for the comma after it.
 struct StreamedJSONArray {
     private var output: ChunkedOutput
-    private var held: String?
+    /// The last element's text, written when the next one (or the end) says what follows it.
+    private var held = ""
+    private var count = 0
 
     init(output: ChunkedOutput) {
         self.output = output
@@ -13,19 +15,30 @@ struct StreamedJSONArray {
 
     /// Adds an element.
     mutating func append(_ element: JSONOutput) {
-        if let held { output.append(held + ",") } else { output.append("[") }
-        held = "  " + element.rendered(indent: "  ")
+        if count == 0 {
+            output.append("[")
+        } else {
+            output.appendLine { [held] line in
+                line += held
+                line += ","
+            }
+        }
+        held.removeAll(keepingCapacity: true)
+        held += "  "
+        element.write(to: &held, indent: "  ")
+        count += 1
     }
 
     /// Closes the array and prints what is left.
     mutating func finish() {
-        if let held {
+        if count == 0 {
+            output.append("[]")
+        } else {
             output.append(held)
             output.append("]")
-        } else {
-            output.append("[]")
         }
-        held = nil
+        held = ""
+        count = 0
         output.flush()
     }
 }

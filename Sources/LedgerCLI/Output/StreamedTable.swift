@@ -24,7 +24,7 @@ struct StreamedTable {
         precondition(row.count == columns.count, "a row has one cell per column")
         let cells = row.map(TerminalText.visibleCell)
         if let widths {
-            output.append(Table.line(cells, widths: widths, columns: columns))
+            output.appendLine { Table.appendLine(cells, widths: widths, columns: columns, to: &$0) }
             return
         }
         sizing.append(cells)

@@ -39,17 +39,35 @@ struct Table {
     /// One row as a line: cells padded to their column's width (a wider cell is kept whole and
     /// pushes the rest of its row right), two spaces apart, no trailing spaces.
     static func line(_ cells: [String], widths: [Int], columns: [(title: String, alignment: Alignment)]) -> String {
-        var parts: [String] = []
+        var line = ""
+        appendLine(cells, widths: widths, columns: columns, to: &line)
+        return line
+    }
+
+    /// Appends ``line(_:widths:columns:)`` to a text, building no string apart.
+    static func appendLine(
+        _ cells: [String], widths: [Int], columns: [(title: String, alignment: Alignment)], to text: inout String
+    ) {
+        let start = text.utf8.count
         for (index, cell) in cells.enumerated() {
-            let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
-            let isLast = index == cells.count - 1
+            if index > 0 { text += "  " }
+            let padding = max(0, widths[index] - cell.count)
             switch columns[index].alignment {
-            case .left: parts.append(isLast ? cell : cell + padding)
-            case .right: parts.append(padding + cell)
+            case .left:
+                text += cell
+                if index < cells.count - 1 { appendBlanks(padding, to: &text) }
+            case .right:
+                appendBlanks(padding, to: &text)
+                text += cell
             }
         }
-        var line = parts.joined(separator: "  ")
-        while line.last == " " { line.removeLast() }
-        return line
+        while text.utf8.count > start, text.last == " " { text.removeLast() }
+    }
+
+    /// Runs of spaces to pad with, built once.
+    private static let blanks = (0...64).map { String(repeating: " ", count: $0) }
+
+    private static func appendBlanks(_ count: Int, to text: inout String) {
+        text += count < blanks.count ? blanks[count] : String(repeating: " ", count: count)
     }
 }
