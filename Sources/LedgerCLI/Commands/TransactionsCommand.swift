@@ -42,9 +42,11 @@ struct TransactionsCommand: Command {
         window = DayWindow.days(from, through: to)
         search = try Self.text("--search", in: arguments).map(TextSearch.init)
         payee = try Self.text("--payee", in: arguments).map(TextSearch.init)
+        // No default: without --limit every row is listed.
+        let hasLimit = arguments.value("--limit") != nil
         limit =
-            arguments.value("--limit") == nil
-            ? nil : try arguments.count("--limit", "a count of transactions", in: 1...1_000_000_000, default: 0)
+            hasLimit
+            ? try arguments.count("--limit", "a count of transactions", in: 1...1_000_000_000, default: 1) : nil
         json = arguments.has("--json")
     }
 
