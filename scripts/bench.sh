@@ -17,10 +17,12 @@ if [ "${1:-}" = "--quick" ]; then
     echo; echo "== CSV parsing (issue 3)"; scripts/bench/csv_compare.sh 200000 10000
     echo; echo "== OFX parsing (issue 4)"; COMPETITOR_MAX=10000 OFXPARSE_MAX=1000 scripts/bench/ofx_compare.sh 10000 100000
     echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 100000 1000 10 3
+    echo; echo "== listing transactions (issue 12)"; scripts/bench/transactions.sh 200000
 else
     echo "== import (issue 2) and checkpoint (issue 6)"; scripts/bench/import.sh 1000000
     echo; echo "== diagnostics (issue 6)"; scripts/bench/diagnostics.sh 100000
     echo; echo "== CSV parsing (issue 3)"; scripts/bench/csv_compare.sh 1000000 100000
     echo; echo "== OFX parsing (issue 4)"; scripts/bench/ofx_compare.sh 10000 100000 1000000
     echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 1000000 10000 10 5
+    echo; echo "== listing transactions (issue 12)"; scripts/bench/transactions.sh 1000000
 fi

@@ -2,7 +2,21 @@
 public enum JSONText {
     /// A string as a JSON string literal: quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
+        var result = ""
+        appendQuoted(text, to: &result)
+        return result
+    }
+
+    /// Appends a string as a JSON string literal (see ``quoted(_:)``) without building it apart.
+    ///
+    /// Printable ASCII with no quote or backslash, most of any bank's text, is appended as it is.
+    public static func appendQuoted(_ text: String, to result: inout String) {
+        result += "\""
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            result += text
+            result += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -22,7 +36,7 @@ public enum JSONText {
                 }
             }
         }
-        return result + "\""
+        result += "\""
     }
 
     /// DEL, C1, bidirectional controls and line/paragraph separators: valid raw in JSON, escaped

@@ -3,27 +3,68 @@ import LedgerCore
 extension Ledger {
     /// Transactions in a window of booking days, by account, day and the order they were stored.
     ///
+    /// Gathers every row in memory: a listing of unknown size reads them one at a time with
+    /// ``transactions(matching:_:)`` instead.
+    ///
     /// - Parameters:
     ///   - account: only this account's, or every account's when `nil`.
     ///   - window: includes `start`, excludes `end`; open bounds take everything.
     public func transactions(account: StoredAccount? = nil, in window: DayWindow = DayWindow(start: nil, end: nil))
         throws(StoreError) -> [StoredTransaction]
     {
-        let query = try database.prepare(
+        var result: [StoredTransaction] = []
+        try transactions(matching: TransactionQuery(account: account, window: window)) { result.append($0) }
+        return result
+    }
+
+    /// Hands the transactions a query selects to `body` one at a time, in the query's order
+    /// (account name, booking day, the order they were stored), holding none of them.
+    ///
+    /// Memory stays flat however many rows there are: each row is read from SQLite, matched,
+    /// handed over and dropped. With no text filter the query's limit is SQL's `LIMIT`; with one,
+    /// reading stops at the limit's last match. The rows come from one statement, so they are one
+    /// snapshot of the ledger even while an import commits.
+    ///
+    /// ```swift
+    /// try ledger.transactions(matching: TransactionQuery(search: TextSearch("coffee"), limit: 10)) { row in
+    ///     print(row.description)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - query: the account, days, texts and limit.
+    ///   - body: called with each transaction, in order.
+    /// - Returns: how many rows were read from the database, matched or not: the work done.
+    /// - Throws: ``StoreError`` when the database can't be read or holds a value that isn't valid.
+    @discardableResult
+    public func transactions(matching query: TransactionQuery, _ body: (StoredTransaction) -> Void)
+        throws(StoreError) -> Int
+    {
+        let statement = try database.prepare(
             """
             SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
                 t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
             LEFT JOIN imports i ON i.id = t.import_id
-            WHERE \(account == nil ? "?1 IS NULL" : "t.account_id = ?1")
+            WHERE \(query.account == nil ? "?1 IS NULL" : "t.account_id = ?1")
                 AND t.day >= coalesce(?2, '') AND t.day < coalesce(?3, '9999-99-99')
             ORDER BY a.name, t.day, t.id
+            LIMIT ?4
             """)
+        let sqlLimit = query.filtersText ? nil : query.limit
         let bindings: [Binding] = [
-            .optional(account?.id), .optional(window.start?.description), .optional(window.end?.description),
+            .optional(query.account?.id), .optional(query.window.start?.description),
+            .optional(query.window.end?.description), .int(sqlLimit.map(Int64.init) ?? -1),
         ]
-        return try query.rows(bindings) { row throws(StoreError) in try storedTransaction(row) }
+        if query.limit == 0 { return 0 }
+        var matched = 0
+        return try statement.forEachRow(bindings) { row throws(StoreError) in
+            if query.filtersText, !query.matches(description: row.text(7), memo: row.text(8)) { return true }
+            body(try storedTransaction(row))
+            matched += 1
+            return query.limit.map { matched < $0 } ?? true
+        }
     }
 
     /// The transactions with these ids, in id order (unknown ids are left out).

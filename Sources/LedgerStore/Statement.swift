@@ -120,6 +120,24 @@ final class Statement {
         return result
     }
 
+    /// Runs a query and hands each row to `body` as it is stepped to, until `body` returns
+    /// `false` or the rows run out; nothing is gathered.
+    ///
+    /// - Returns: how many rows were stepped to.
+    @discardableResult
+    func forEachRow(_ bindings: [Binding] = [], _ body: (Statement) throws(StoreError) -> Bool) throws(StoreError)
+        -> Int
+    {
+        reset()
+        try bindAll(bindings)
+        var count = 0
+        while try step() {
+            count += 1
+            guard try body(self) else { break }
+        }
+        return count
+    }
+
     /// Whether a column is NULL. Calls `sqlite3_column_type`.
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 

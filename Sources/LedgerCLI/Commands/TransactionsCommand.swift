@@ -1,20 +1,36 @@
 import LedgerCore
 import LedgerStore
 
-/// `ledgerport transactions`: the stored transactions, by account and day.
+/// `ledgerport transactions`: the stored transactions, by account and day, streamed.
+///
+/// Rows go from the store's query to the output one at a time (``Ledger/transactions(matching:_:)``,
+/// ``StreamedTable``, ``StreamedJSONArray``): a million rows list in the memory of one chunk of text.
 struct TransactionsCommand: Command {
     static let name = "transactions"
     static let abstract = "List stored transactions, optionally for one account and a range of days."
-    static let discussion = "--from and --to are both included: --from 2024-01-01 --to 2024-01-31 is January."
+    static let discussion = """
+        --from and --to are both included: --from 2024-01-01 --to 2024-01-31 is January. Rows are
+        listed by account, day and the order they were stored, as they are read: --limit keeps the
+        first N. --search and --payee ignore case (Unicode lowercase): --search finds TEXT anywhere in
+        the description or the memo, --payee at the start of the description, where banks put the
+        payee or payer. % and _ are plain characters. The table sizes its columns on its first 1000
+        rows; a wider cell after them is shown whole.
+        """
     static let options: [OptionSpec] = [
         .value("--account", "NAME", "Only this account's transactions."),
         .value("--from", "DAY", "The first day to list (YYYY-MM-DD), included."),
         .value("--to", "DAY", "The last day to list (YYYY-MM-DD), included."),
+        .value("--search", "TEXT", "Only transactions whose description or memo holds TEXT."),
+        .value("--payee", "TEXT", "Only transactions whose description starts with TEXT."),
+        .value("--limit", "N", "List at most N transactions (the first ones)."),
         .flag("--json", "Print the transactions as JSON."),
     ]
 
     let account: String?
     let window: DayWindow
+    let search: TextSearch?
+    let payee: TextSearch?
+    let limit: Int?
     let json: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -24,30 +40,50 @@ struct TransactionsCommand: Command {
         let to = try arguments.value("--to").map { text throws(UsageError) in try parseDay(text, option: "--to") }
         if let from, let to, to < from { throw UsageError("--to \(to) is before --from \(from)") }
         window = DayWindow.days(from, through: to)
+        search = try Self.text("--search", in: arguments).map(TextSearch.init)
+        payee = try Self.text("--payee", in: arguments).map(TextSearch.init)
+        // No default: without --limit every row is listed.
+        let hasLimit = arguments.value("--limit") != nil
+        limit =
+            hasLimit
+            ? try arguments.count("--limit", "a count of transactions", in: 1...1_000_000_000, default: 1) : nil
         json = arguments.has("--json")
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let ledger = try context.ledger()
         let selected = try account.map { name in try context.account(named: name) }
-        let transactions = try ledger.transactions(account: selected, in: window)
+        let query = TransactionQuery(account: selected, window: window, search: search, payee: payee, limit: limit)
+        let output = ChunkedOutput(console: context.console)
         if json {
-            context.console.print(JSONOutput.array(transactions.map(ReportJSON.transaction)).rendered())
+            var array = StreamedJSONArray(output: output)
+            try ledger.transactions(matching: query) { transaction in array.append(ReportJSON.transaction(transaction))
+            }
+            array.finish()
             return 0
         }
-        var table = Table([
-            ("ID", .right), ("DATE", .left), ("ACCOUNT", .left), ("AMOUNT", .right), ("CUR", .left), ("STATUS", .left),
-            ("DESCRIPTION", .left),
-        ])
-        for transaction in transactions {
+        var table = StreamedTable(
+            [
+                ("ID", .right), ("DATE", .left), ("ACCOUNT", .left), ("AMOUNT", .right), ("CUR", .left),
+                ("STATUS", .left), ("DESCRIPTION", .left), ("MEMO", .left),
+            ], output: output)
+        try ledger.transactions(matching: query) { transaction in
             table.append([
                 String(transaction.id), transaction.bookingDay.description, transaction.account,
                 Money.format(transaction.signedMinorUnits, currency: transaction.amount.currency),
                 transaction.amount.currency.code, transaction.status.rawValue, transaction.description,
+                transaction.memo,
             ])
         }
-        context.console.print(table.rendered())
+        table.finish()
         return 0
+    }
+
+    /// A text option's value, which may not be empty (it would match everything).
+    private static func text(_ option: String, in arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let text = arguments.value(option) else { return nil }
+        guard !text.isEmpty else { throw UsageError("\(option) '' is empty; expected the text to look for") }
+        return text
     }
 }
 

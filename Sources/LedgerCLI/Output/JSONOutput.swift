@@ -16,22 +16,47 @@ enum JSONOutput {
 
     /// The value as pretty-printed JSON text.
     func rendered(indent: String = "") -> String {
-        let inner = indent + "  "
-        switch self {
-        case .string(let text): return JSONOutput.quoted(text)
-        case .int(let value): return String(value)
-        case .bool(let value): return value ? "true" : "false"
-        case .null: return "null"
-        case .array(let items):
-            if items.isEmpty { return "[]" }
-            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
-        case .object(let members):
-            if members.isEmpty { return "{}" }
-            let lines = members.map { key, value in inner + Self.quoted(key) + ": " + value.rendered(indent: inner)
-            }
-            return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
-        }
+        var text = ""
+        write(to: &text, indent: indent)
+        return text
     }
 
-    private static func quoted(_ text: String) -> String { JSONText.quoted(text) }
+    /// Appends the value as pretty-printed JSON text (see ``rendered(indent:)``), building no
+    /// string apart: the streamed listings write a million values this way.
+    func write(to text: inout String, indent: String = "") {
+        switch self {
+        case .string(let value): JSONText.appendQuoted(value, to: &text)
+        case .int(let value): text += String(value)
+        case .bool(let value): text += value ? "true" : "false"
+        case .null: text += "null"
+        case .array(let items):
+            if items.isEmpty {
+                text += "[]"
+                return
+            }
+            let inner = indent + "  "
+            text += "[\n"
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += ",\n" }
+                text += inner
+                item.write(to: &text, indent: inner)
+            }
+            text += "\n" + indent + "]"
+        case .object(let members):
+            if members.isEmpty {
+                text += "{}"
+                return
+            }
+            let inner = indent + "  "
+            text += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { text += ",\n" }
+                text += inner
+                JSONText.appendQuoted(key, to: &text)
+                text += ": "
+                value.write(to: &text, indent: inner)
+            }
+            text += "\n" + indent + "}"
+        }
+    }
 }

@@ -40,8 +40,11 @@ enum TerminalText {
         let isKept = { (value: UInt32) in keepsLineBreaks && (value == 0x0A || value == 0x09) }
         // Most text has none of these: a quick look at the bytes for a control or for the leading
         // byte of one (0xC2: U+0080–U+009F; 0xD8: U+061C; 0xE2: U+2000–U+2FFF).
-        let needsWork = text.utf8.contains { byte in
-            byte < 0x20 ? !isKept(UInt32(byte)) : byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+        var bytes = text
+        let needsWork = bytes.withUTF8 { buffer in
+            buffer.contains { byte in
+                byte < 0x20 ? !isKept(UInt32(byte)) : byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+            }
         }
         guard needsWork else { return text }
         var result = String.UnicodeScalarView()

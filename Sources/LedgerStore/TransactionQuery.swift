@@ -1,0 +1,43 @@
+import LedgerCore
+
+/// Which stored transactions a listing wants, in the order they are listed: by account name, then
+/// booking day, then the order they were stored.
+///
+/// The account and the days are chosen by the SQL; the texts are matched in Swift, row by row,
+/// so that case is folded by Unicode's rules (``TextSearch``), not SQLite's ASCII-only `LIKE`.
+public struct TransactionQuery: Sendable, Hashable {
+    /// Only this account's transactions, or every account's when `nil`.
+    public var account: StoredAccount?
+    /// Booking days: includes `start`, excludes `end`; open bounds take everything.
+    public var window: DayWindow
+    /// Only transactions whose description or memo holds this text, ignoring case.
+    public var search: TextSearch?
+    /// Only transactions whose description starts with this text, ignoring case: the payee (or
+    /// payer) is what a bank's description starts with, in every dialect ledgerport reads.
+    public var payee: TextSearch?
+    /// At most this many transactions (the first ones in the listing's order), or all when `nil`.
+    public var limit: Int?
+
+    /// Creates a query; every part left out takes everything.
+    public init(
+        account: StoredAccount? = nil, window: DayWindow = DayWindow(start: nil, end: nil), search: TextSearch? = nil,
+        payee: TextSearch? = nil, limit: Int? = nil
+    ) {
+        precondition(limit.map { $0 >= 0 } ?? true, "a limit counts transactions")
+        self.account = account
+        self.window = window
+        self.search = search
+        self.payee = payee
+        self.limit = limit
+    }
+
+    /// Whether a description and memo pass the text filters.
+    func matches(description: String, memo: String) -> Bool {
+        if let payee, !payee.isPrefix(of: description) { return false }
+        if let search, !search.isFound(in: description), !search.isFound(in: memo) { return false }
+        return true
+    }
+
+    /// Whether any filter is applied in Swift (so that SQL's `LIMIT` can't be used).
+    var filtersText: Bool { search != nil || payee != nil }
+}
