@@ -23,9 +23,14 @@ public final class Ledger {
     /// - Parameters:
     ///   - path: the database file; its folder must exist. `:memory:` opens a private in-memory ledger.
     ///   - busyTimeoutMilliseconds: how long to wait for another writer's lock.
-    /// - Throws: ``StoreError`` when the file can't be opened or migrated.
-    public init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds) throws(StoreError) {
-        database = try Database(path: path)
+    ///   - create: whether a missing file is created (a command that only reads passes `false`,
+    ///     so that a mistyped path fails instead of leaving an empty ledger behind).
+    /// - Throws: ``StoreError`` when the file can't be opened (or, with `create: false`, is
+    ///   missing) or migrated.
+    public init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds, create: Bool = true)
+        throws(StoreError)
+    {
+        database = try Database(path: path, create: create)
         try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
         try database.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:" {
