@@ -52,7 +52,7 @@ struct ImportCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
-        try checkMapping(in: directories)
+        try Self.checkMapping(mapping, in: directories)
         var reports: [ImportReport] = []
         for file in files {
             let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
@@ -86,7 +86,7 @@ struct ImportCommand: Command {
 
     /// An unknown `--mapping` is bad usage (exit 2), before any file is read; a mapping file that
     /// exists but is invalid is bad data, reported by the import that reads it (exit 1).
-    private func checkMapping(in directories: [String]) throws {
+    static func checkMapping(_ mapping: String?, in directories: [String]) throws {
         guard let mapping, !mapping.isEmpty else { return }
         do {
             _ = try MappingCatalog(directories: directories).mapping(named: mapping)
