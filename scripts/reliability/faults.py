@@ -32,7 +32,7 @@ class Case:
             args, results, work, export, reference, rows)
 
     def run(self, db: str, *extra: str, timeout: float = 300, **environment: str) -> subprocess.CompletedProcess:
-        return lib.cli(self.args.bin, db, "import", self.export, "--account", "Checking", *extra,
+        return lib.cli(self.args.bin, db, "import", self.export, "--account", "Checking", "--currency", "USD", *extra,
                        timeout=timeout, **environment)
 
     def expect_clear_failure(self, name: str, done: subprocess.CompletedProcess, words: list, db: str = "") -> None:
@@ -66,7 +66,7 @@ def main() -> None:
     export = os.path.join(work, "export.csv")
     lib.generic_csv(export, rows)
     reference_db = os.path.join(work, "reference.sqlite")
-    lib.cli(args.bin, reference_db, "import", export, "--account", "Checking")
+    lib.cli(args.bin, reference_db, "import", export, "--account", "Checking", "--currency", "USD")
     reference = sorted(row[:13] for row in lib.snapshot(reference_db)["transactions"])
     case = Case(args, results, work, export, reference, rows)
     for fault in (read_only_file, read_only_mount, folder_under_a_file, immutable_folder, lock_before_start,
@@ -88,7 +88,7 @@ def read_only_file(case: Case) -> None:
     try:
         other = os.path.join(case.work, "other.csv")
         lib.generic_csv(other, 500, first=case.rows)
-        done = lib.cli(case.args.bin, db, "import", other, "--account", "Checking")
+        done = lib.cli(case.args.bin, db, "import", other, "--account", "Checking", "--currency", "USD")
         case.expect_clear_failure("a read-only database file (chattr +i)", done, ["readonly", "can't be written"])
         case.results.check("faults: a read-only database file: unchanged", lib.snapshot(db) == before)
     finally:
@@ -162,7 +162,7 @@ def lock_mid_import(case: Case) -> None:
     folder = lib.fresh(os.path.join(case.work, "locked-mid"))
     db = os.path.join(folder, "ledger.sqlite")
     lib.cli(case.args.bin, db, "accounts")
-    process = subprocess.Popen([case.args.bin, "--db", db, "import", case.export, "--account", "Checking"],
+    process = subprocess.Popen([case.args.bin, "--db", db, "import", case.export, "--account", "Checking", "--currency", "USD"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=lib.env(LEDGERPORT_BUSY_TIMEOUT_MS="300"))
     while process.poll() is None and rows_in(db) < case.rows // 4:
