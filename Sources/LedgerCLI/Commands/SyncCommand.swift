@@ -77,7 +77,8 @@ struct SyncCommand: Command {
         }
         if report.isInterrupted { console.print("  interrupted: the batch limit was reached; run sync again to go on") }
         for stream in report.streams {
-            if let failure = stream.failure { console.print("  \(stream.stream.path) stopped: \(failure.description)") }
+            // The error itself is on stderr, once; here only where the stream stopped.
+            if let failure = stream.failure { console.print("  \(stream.stream.path) stopped at \(failure.location)") }
         }
         for balance in report.availableBalances {
             let amount = Money.format(balance.signedMinorUnits, currency: balance.currency)
