@@ -61,7 +61,7 @@ def overlapping_imports(args, results: lib.Results, work: str) -> None:
     for round_number in range(rounds):
         db = os.path.join(work, f"both-{round_number}.sqlite")
         if round_number % 2 == 1:  # every other round on an existing database; else both create it
-            lib.cli(args.bin, db, "accounts")
+            lib.create_ledger(args.bin, db)
         processes = []
         started = time.monotonic()
         order = (first, second) if round_number % 3 else (second, first)
@@ -125,7 +125,7 @@ def concurrent_syncs(args, results: lib.Results, work: str) -> None:
     for round_number in range(rounds):
         db = os.path.join(work, f"sync-{round_number}.sqlite")
         if round_number % 2 == 1:  # every other round on an existing database; else both create it
-            lib.cli(args.bin, db, "accounts")
+            lib.create_ledger(args.bin, db)
         processes = [subprocess.Popen([args.bin, "--db", db, "sync", feed, "--json"], stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, env=lib.env()) for _ in range(2)]
         finished = [(p.communicate()[0], p.returncode) for p in processes]
@@ -159,7 +159,7 @@ def import_beside_readers(args, results: lib.Results, work: str) -> None:
     for cents in signed:
         prefix.append(prefix[-1] + cents)
     db = os.path.join(work, "readers.sqlite")
-    lib.cli(args.bin, db, "accounts")
+    lib.create_ledger(args.bin, db)
     writer = subprocess.Popen([args.bin, "--db", db, "import", export, "--account", "Checking", "--currency", "USD"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=lib.env())
     reads = listings = 0

@@ -101,7 +101,7 @@ def read_only_mount(case: Case) -> None:
     mount("tmpfs", folder, "size=64m")
     try:
         db = os.path.join(folder, "ledger.sqlite")
-        lib.cli(case.args.bin, db, "accounts")
+        lib.create_ledger(case.args.bin, db)
         subprocess.run(["mount", "-o", "remount,ro", folder], check=True)
         done = case.run(db)
         case.expect_clear_failure("a database on a read-only file system", done, ["database error"])
@@ -139,7 +139,7 @@ def lock_before_start(case: Case) -> None:
     """Another process holds BEGIN EXCLUSIVE for longer than the busy timeout."""
     folder = lib.fresh(os.path.join(case.work, "locked"))
     db = os.path.join(folder, "ledger.sqlite")
-    lib.cli(case.args.bin, db, "accounts")
+    lib.create_ledger(case.args.bin, db)
     waits = [("200", 0.2)] + ([] if case.args.short else [("", 5.0)])
     for setting, seconds in waits:
         holder = lib.connect(db)
@@ -161,7 +161,7 @@ def lock_mid_import(case: Case) -> None:
     """The lock is taken halfway through an import and held past its busy timeout."""
     folder = lib.fresh(os.path.join(case.work, "locked-mid"))
     db = os.path.join(folder, "ledger.sqlite")
-    lib.cli(case.args.bin, db, "accounts")
+    lib.create_ledger(case.args.bin, db)
     process = subprocess.Popen([case.args.bin, "--db", db, "import", case.export, "--account", "Checking", "--currency", "USD"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=lib.env(LEDGERPORT_BUSY_TIMEOUT_MS="300"))
@@ -186,7 +186,7 @@ def lock_released_in_time(case: Case) -> None:
     """A lock held for 1 s, within the default 5 s busy timeout: the import waits and finishes."""
     folder = lib.fresh(os.path.join(case.work, "locked-briefly"))
     db = os.path.join(folder, "ledger.sqlite")
-    lib.cli(case.args.bin, db, "accounts")
+    lib.create_ledger(case.args.bin, db)
     holder = lib.connect(db)
     holder.execute("BEGIN EXCLUSIVE")
     release = threading.Timer(1.0, lambda: holder.execute("ROLLBACK"))
