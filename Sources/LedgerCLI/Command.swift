@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import LedgerStore
 
@@ -71,14 +72,36 @@ final class CommandContext {
         self.databasePath = databasePath
     }
 
-    /// The ledger, opened (and created with its folder) on first use.
-    func ledger() throws -> Ledger {
+    /// The ledger, opened on first use.
+    ///
+    /// A command that only reads (or changes what is already there) opens an existing ledger:
+    /// a mistyped `--db` must not leave a folder and an empty ledger behind. Only a command that
+    /// brings data in (`import`, `sync`) creates the ledger and its folder.
+    ///
+    /// - Parameter creatingIfMissing: create the folder and the file when they don't exist.
+    /// - Throws: ``RuntimeError`` "no ledger at PATH" when there is none and it isn't to be created.
+    func ledger(creatingIfMissing: Bool = false) throws -> Ledger {
         if let openedLedger { return openedLedger }
         let busyTimeout = try busyTimeoutMilliseconds()
-        try LedgerLocation.createFolder(for: databasePath)
-        let ledger = try Ledger(path: databasePath, busyTimeoutMilliseconds: busyTimeout)
+        if creatingIfMissing {
+            try LedgerLocation.createFolder(for: databasePath)
+        } else if !hasLedger {
+            throw RuntimeError("no ledger at \(databasePath); `ledgerport import FILE` creates one")
+        }
+        let ledger = try Ledger(
+            path: databasePath, busyTimeoutMilliseconds: busyTimeout, create: creatingIfMissing)
         openedLedger = ledger
         return ledger
+    }
+
+    /// The ledger when its file exists, else `nil` (nothing is created): for a dry run.
+    func existingLedger() throws -> Ledger? {
+        hasLedger ? try ledger() : nil
+    }
+
+    /// Whether the ledger's file exists (an in-memory ledger always does).
+    var hasLedger: Bool {
+        openedLedger != nil || databasePath == ":memory:" || FileManager.default.fileExists(atPath: databasePath)
     }
 
     /// How long to wait for another process's write lock: `$LEDGERPORT_BUSY_TIMEOUT_MS`, else the

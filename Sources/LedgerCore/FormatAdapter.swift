@@ -84,14 +84,28 @@ public struct AdapterOptions: Sendable, Hashable {
     public var mappingDirectories: [String]
     /// The file's path, for naming things after it.
     public var fileName: String
+    /// The currency the user named for a source that states none (a CSV file without a currency
+    /// column or line); it comes before a mapping's default (formats that carry none).
+    public var currency: Currency?
+    /// The currency of the existing account the rows go to: the last resort when neither the
+    /// source, the user nor the mapping names one (formats that carry none).
+    public var accountCurrency: Currency?
+    /// Whether a source that doesn't say which account it belongs to may be named after its file
+    /// (`march.csv` → `march`); when `false` the adapter throws ``MissingChoice`` instead, so that
+    /// the user names the account. The command line sets it to `false`.
+    public var namesAccountAfterFile: Bool
 
     /// Creates options.
     public init(
-        account: String? = nil, mapping: String? = nil, mappingDirectories: [String] = [], fileName: String = ""
+        account: String? = nil, mapping: String? = nil, mappingDirectories: [String] = [], fileName: String = "",
+        currency: Currency? = nil, accountCurrency: Currency? = nil, namesAccountAfterFile: Bool = true
     ) {
         self.account = account
         self.mapping = mapping
         self.mappingDirectories = mappingDirectories
         self.fileName = fileName
+        self.currency = currency
+        self.accountCurrency = accountCurrency
+        self.namesAccountAfterFile = namesAccountAfterFile
     }
 }

@@ -29,9 +29,32 @@ public struct BatchImporter {
     ///   - format: the adapter to use; detected by sniffing when `nil`.
     ///   - options: the user's options for the adapter.
     ///   - ledger: where to save; `nil` for a dry run that writes nothing.
-    /// - Returns: the report; an import that could not start at all is a stopped report at record 0.
+    /// - Returns: the report; an import that could not start at all (the file missing or of no
+    ///   known format) is a stopped report whose failure names no record.
     public func importFile(
         at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions, into ledger: Ledger?
+    ) -> ImportReport {
+        importFile(at: path, format: format, options: options, into: ledger, comparingWith: nil)
+    }
+
+    /// Reads and checks a file, writing nothing, and counts which of its records a ledger already
+    /// holds (by the identity the store enforces) and which are new.
+    ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - format: the adapter to use; detected by sniffing when `nil`.
+    ///   - options: the user's options for the adapter.
+    ///   - ledger: the ledger to compare with, only read; `nil` when there is none (all are new).
+    /// - Returns: a `dryRun` report with ``ImportReport/new`` and ``ImportReport/duplicates``.
+    public func dryRun(
+        at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions, comparingWith ledger: Ledger?
+    ) -> ImportReport {
+        importFile(at: path, format: format, options: options, into: nil, comparingWith: ledger)
+    }
+
+    private func importFile(
+        at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions, into ledger: Ledger?,
+        comparingWith compared: Ledger?
     ) -> ImportReport {
         let adapter: any FormatAdapter.Type
         if let format {
@@ -56,7 +79,7 @@ public struct BatchImporter {
         }
         var options = options
         if options.fileName.isEmpty { options.fileName = path }
-        var report = run(stream, adapter: adapter, options: options, into: ledger)
+        var report = run(stream, adapter: adapter, options: options, into: ledger, comparingWith: compared)
         report.sha256 = stream.sha256
         if let ledger, let importID = report.importID {
             try? ledger.finishImport(importID, report.outcome)
@@ -66,11 +89,15 @@ public struct BatchImporter {
 
     /// Imports from a stream with a given adapter. The caller closes the import's log row with
     /// ``ImportReport/outcome`` (``importFile(at:format:options:into:)`` does it for you).
+    ///
+    /// - Parameter compared: for a dry run (`ledger` `nil`), a ledger to count new records against.
     public func run(
-        _ stream: any ByteStream, adapter: any FormatAdapter.Type, options: AdapterOptions, into ledger: Ledger?
+        _ stream: any ByteStream, adapter: any FormatAdapter.Type, options: AdapterOptions, into ledger: Ledger?,
+        comparingWith compared: Ledger? = nil
     ) -> ImportReport {
+        let compared = ledger == nil ? compared : nil
         var session = ImportSession(
-            ledger: ledger, batchSize: batchSize, progress: progress,
+            ledger: ledger, comparedLedger: compared, batchSize: batchSize, progress: progress,
             report: ImportReport(file: stream.name, format: adapter.id, status: ledger == nil ? .dryRun : .complete))
         do {
             if let ledger {
@@ -80,9 +107,9 @@ public struct BatchImporter {
             let reader = try adapter.init(options: options)
             // Chunks of at least a thousand drafts: hand-overs stay rare however small the batches.
             // A dry run's chunks hold only counts, so they may stand for many more.
-            let perChunk = ledger == nil ? 1 << 16 : max(batchSize, 1024)
+            let perChunk = ledger == nil && compared == nil ? 1 << 16 : max(batchSize, 1024)
             let pipeline = EventPipeline(
-                adapter: reader, stream: stream, draftsPerChunk: perChunk, preparing: ledger != nil)
+                adapter: reader, stream: stream, draftsPerChunk: perChunk, preparing: ledger != nil || compared != nil)
             try Self.consume(pipeline, into: &session)
             try session.flush()
             try session.runCheckpoints()
@@ -119,7 +146,7 @@ extension ImportReport {
         var report = ImportReport(file: file, format: format, status: .stopped)
         let located = error as? any LocatedError
         report.failure = ImportFailure(
-            record: 0, location: located?.location ?? .file(file), reason: located?.message ?? "\(error)")
+            record: nil, location: located?.location ?? .file(file), reason: located?.message ?? "\(error)")
         return report
     }
 

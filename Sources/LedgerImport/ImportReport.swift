@@ -24,8 +24,10 @@ public struct ImportReport: Sendable {
     public var read = 0
     /// Rows newly stored.
     public var inserted = 0
-    /// Rows already stored (same identity), skipped.
+    /// Rows already stored (same identity), skipped; in a dry run, those the ledger holds.
     public var duplicates = 0
+    /// A dry run's records the ledger doesn't hold yet (all of them when there is no ledger).
+    public var new = 0
     /// Batches committed.
     public var batches = 0
     /// Corrections the source sent (OFX `CORRECTACTION`), applied in order with the rows.
@@ -55,12 +57,17 @@ public struct ImportReport: Sendable {
 
 /// The record that stopped an import.
 public struct ImportFailure: Sendable, Hashable {
-    /// The 1-based number of the record among the source's records.
-    public var record: Int
+    /// The 1-based number of the record among the source's records that was being read when the
+    /// import stopped; `nil` when the file could not be read at all (missing, unreadable, of no
+    /// known format): no record was reached.
+    public var record: Int?
     /// Where it is.
     public var location: SourceLocation
     /// What was wrong, without the location.
     public var reason: String
+    /// What the source left for the user to decide (its account, its currency), when that is
+    /// what stopped it: bad usage rather than bad data.
+    public var missingChoice: MissingChoice.Choice?
 
     /// `FILE:LINE:COLUMN: error: REASON`.
     public var description: String { "\(location): error: \(reason)" }

@@ -6,6 +6,8 @@ import LedgerStore
 /// (``DraftPreparation``).
 struct ImportSession {
     let ledger: Ledger?
+    /// A dry run's ledger, read to count which records are new; never written.
+    let comparedLedger: Ledger?
     let batchSize: Int
     let progress: ((ImportProgress) -> Void)?
     var report: ImportReport
@@ -21,9 +23,18 @@ struct ImportSession {
     private var earliestDay: [String: Day] = [:]
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
+    /// A dry run's accounts the compared ledger doesn't hold: all their rows are new.
+    private var unstored: Set<String> = []
+    /// A dry run's source ids seen so far (hashed with their account): a second record with the
+    /// same id is a duplicate, as the store would find it.
+    private var seenIDs: Set<Int> = []
 
-    init(ledger: Ledger?, batchSize: Int, progress: ((ImportProgress) -> Void)?, report: ImportReport) {
+    init(
+        ledger: Ledger?, comparedLedger: Ledger? = nil, batchSize: Int, progress: ((ImportProgress) -> Void)?,
+        report: ImportReport
+    ) {
         self.ledger = ledger
+        self.comparedLedger = ledger == nil ? comparedLedger : nil
         self.batchSize = batchSize
         self.progress = progress
         self.report = report
@@ -61,7 +72,9 @@ struct ImportSession {
             batch.removeAll(keepingCapacity: true)
             batchDrafts = 0
         }
-        if let ledger {
+        if let comparedLedger {
+            try countNew(against: comparedLedger)
+        } else if let ledger {
             switch ledger.save(batch, importID: report.importID) {
             case .saved(let inserted, let duplicates, let withdrawn):
                 report.inserted += inserted
@@ -118,7 +131,10 @@ struct ImportSession {
         var changed: [Checkpoint] = []
         for (name, day) in earliestDay.sorted(by: { $0.key < $1.key }) {
             guard let account = stored[name] else { continue }
-            changed += try ledger.refreshCheckpoints(of: account, from: day)
+            // With their pending rows and likely causes, as `reconcile` shows them.
+            changed += try ledger.refreshCheckpoints(of: account, from: day).map { checkpoint in
+                try ledger.explained(checkpoint, of: account)
+            }
         }
         let own = Set(report.checkpoints.map(\.id))
         return changed.filter { !own.contains($0.id) }
@@ -141,6 +157,7 @@ struct ImportSession {
                 reason: "the ledger failed, not a record (\(report.inserted) rows kept): \(stored.message)")
         } else if let located = error as? any LocatedError {
             report.failure = ImportFailure(record: report.read + 1, location: located.location, reason: located.message)
+            report.failure?.missingChoice = (error as? MissingChoice)?.choice
         } else {
             report.failure = ImportFailure(record: report.read + 1, location: .file(file), reason: "\(error)")
         }
@@ -151,12 +168,17 @@ struct ImportSession {
     /// Counts a dry run's checked draft: batches mark progress, nothing is kept.
     private mutating func countChecked() throws {
         report.read += 1
+        report.new += 1
         batchDrafts += 1
         if batchDrafts >= batchSize { try flush() }
     }
 
     private mutating func add(_ prepared: PreparedDraft) throws {
         report.read += 1
+        if let comparedLedger {
+            try check(prepared, against: comparedLedger)
+            return
+        }
         let draft = prepared.draft
         let account = try cachedAccount(named: draft.account, currency: draft.amount.currency, at: draft.location)
         if account.currency != draft.amount.currency {
@@ -172,6 +194,72 @@ struct ImportSession {
                     occurrence: prepared.occurrence)))
         batchDrafts += 1
         if batchDrafts >= batchSize { try flush() }
+    }
+
+    /// Queues a dry run's draft for the look-up of its identity; a draft of an account the
+    /// ledger doesn't hold is new.
+    private mutating func check(_ prepared: PreparedDraft, against ledger: Ledger) throws {
+        let draft = prepared.draft
+        if !unstored.contains(draft.account) {
+            let account: StoredAccount?
+            if let last = lastAccount, last.name == draft.account {
+                account = last
+            } else if let cached = stored[draft.account] {
+                account = cached
+            } else {
+                guard let reference = declared[draft.account] else {
+                    throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
+                }
+                account = try ledger.existingAccount(matching: reference)
+                if let account { stored[draft.account] = account } else { unstored.insert(draft.account) }
+            }
+            if let account {
+                lastAccount = account
+                if account.currency != draft.amount.currency {
+                    throw StoreError(
+                        .currencyMismatch(
+                            account: account.name, accountCurrency: account.currency.code,
+                            found: draft.amount.currency.code),
+                        at: draft.location)
+                }
+                batch.append(
+                    .insert(
+                        PendingRow(
+                            draft: draft, accountID: account.id, fingerprint: prepared.fingerprint,
+                            occurrence: prepared.occurrence)))
+            }
+        }
+        if unstored.contains(draft.account) {
+            if let id = draft.externalID, !seenIDs.insert(Self.idKey(draft.account, id)).inserted {
+                report.duplicates += 1
+            } else {
+                report.new += 1
+            }
+        }
+        batchDrafts += 1
+        if batchDrafts >= batchSize { try flush() }
+    }
+
+    /// Counts the queued rows of a dry run as new or already stored.
+    private mutating func countNew(against ledger: Ledger) throws {
+        let rows = batch.compactMap { item -> PendingRow? in
+            guard case .insert(let row) = item else { return nil }
+            return row
+        }
+        for (row, isStored) in zip(rows, try ledger.isStored(rows)) {
+            var isDuplicate = isStored
+            if let id = row.draft.externalID, !seenIDs.insert(Self.idKey(row.draft.account, id)).inserted {
+                isDuplicate = true
+            }
+            if isDuplicate { report.duplicates += 1 } else { report.new += 1 }
+        }
+    }
+
+    private static func idKey(_ account: String, _ id: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(account)
+        hasher.combine(id)
+        return hasher.finalize()
     }
 
     /// Queues a source's withdrawal of a transaction it sent earlier, in order with the drafts.

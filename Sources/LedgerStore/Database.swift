@@ -15,14 +15,15 @@ final class Database {
         var faults = Faults()
     #endif
 
-    /// Opens (creating if needed) a database file. Calls `sqlite3_open_v2`.
+    /// Opens (creating if needed and allowed) a database file. Calls `sqlite3_open_v2`.
     ///
+    /// - Parameter create: whether a missing file is created; without it a missing file fails.
     /// - Throws: ``StoreError`` when the file can't be opened (a missing folder, no permission).
-    init(path: String, readOnly: Bool = false) throws(StoreError) {
+    init(path: String, readOnly: Bool = false, create: Bool = true) throws(StoreError) {
         self.path = path
         var pointer: OpaquePointer?
-        let flags =
-            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let writable = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : writable) | SQLITE_OPEN_NOMUTEX
         let code = ResultCode(rawValue: sqlite3_open_v2(path, &pointer, flags, nil))
         guard code == .ok, let opened = pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

@@ -31,31 +31,38 @@ public final class Ledger {
     /// - Parameters:
     ///   - path: the database file; its folder must exist. `:memory:` opens a private in-memory ledger.
     ///   - busyTimeoutMilliseconds: how long to wait for another writer's lock.
-    /// - Throws: ``StoreError`` when the file can't be opened, is not a ledger, or can't be migrated.
-    public convenience init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds)
-        throws(StoreError)
-    {
-        try self.init(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: Ledger.schemaVersion)
+    ///   - create: whether a missing file is created (a command that only reads passes `false`,
+    ///     so that a mistyped path fails instead of leaving an empty ledger behind).
+    /// - Throws: ``StoreError`` when the file can't be opened (or, with `create: false`, is
+    ///   missing), is not a ledger, or can't be migrated.
+    public convenience init(
+        path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds, create: Bool = true
+    ) throws(StoreError) {
+        try self.init(
+            path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: Ledger.schemaVersion, create: create)
     }
 
     /// Opens or creates a ledger and applies the migrations up to `version` only: the upgrade
     /// tests build a ledger as an older ledgerport left it.
-    convenience init(path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds, upTo version: Int)
-        throws(StoreError)
-    {
+    convenience init(
+        path: String, busyTimeoutMilliseconds: Int = Ledger.busyTimeoutMilliseconds, upTo version: Int,
+        create: Bool = true
+    ) throws(StoreError) {
         if path != ":memory:" {
             if FileManager.default.fileExists(atPath: path) {
                 try Ledger.refuseEmptyFile(at: path)
-            } else {
+            } else if create {
                 try Ledger.createFile(at: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: version)
             }
         }
-        try self.init(opening: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: version)
+        try self.init(opening: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: version, create: create)
     }
 
     /// Opens a database file as a ledger, migrating it up to `version`.
-    private init(opening path: String, busyTimeoutMilliseconds: Int, upTo version: Int) throws(StoreError) {
-        database = try Database(path: path)
+    private init(opening path: String, busyTimeoutMilliseconds: Int, upTo version: Int, create: Bool)
+        throws(StoreError)
+    {
+        database = try Database(path: path, create: create)
         do {
             try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
             try database.execute("PRAGMA foreign_keys = ON")
@@ -121,7 +128,8 @@ public final class Ledger {
             }
         }
         do {
-            let ledger = try Ledger(opening: scratch, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: version)
+            let ledger = try Ledger(
+                opening: scratch, busyTimeoutMilliseconds: busyTimeoutMilliseconds, upTo: version, create: true)
             // Everything into the file itself: its write-ahead log stays behind under the old name.
             try ledger.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         } catch {

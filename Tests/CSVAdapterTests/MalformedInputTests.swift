@@ -18,7 +18,8 @@ let fixtureMappings = Fixture.url("CSV/mappings").path
 
 func fixtureOptions(_ name: String, mapping: String? = nil, account: String? = nil) -> AdapterOptions {
     AdapterOptions(
-        account: account, mapping: mapping, mappingDirectories: [bundledMappings, fixtureMappings], fileName: name)
+        account: account, mapping: mapping, mappingDirectories: [bundledMappings, fixtureMappings], fileName: name,
+        accountCurrency: .USD)
 }
 
 @Suite("malformed input")

@@ -55,7 +55,8 @@ struct ReadAheadTests {
         return (events, nil)
     }
 
-    static let options = AdapterOptions(mappingDirectories: [bundledMappings], fileName: "big.csv")
+    static let options = AdapterOptions(
+        mappingDirectories: [bundledMappings], fileName: "big.csv", accountCurrency: .USD)
 
     private struct Stop: Error {}
 

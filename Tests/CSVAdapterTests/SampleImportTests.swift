@@ -73,7 +73,7 @@ func sampleBytes(_ path: String) throws -> [UInt8] {
 let bundledMappings = Fixture.repositoryRoot.appendingPathComponent("mappings").path
 
 func sampleOptions(_ path: String, mapping: String? = nil) -> AdapterOptions {
-    AdapterOptions(mapping: mapping, mappingDirectories: [bundledMappings], fileName: path)
+    AdapterOptions(mapping: mapping, mappingDirectories: [bundledMappings], fileName: path, accountCurrency: .USD)
 }
 
 @Suite("shipped samples")

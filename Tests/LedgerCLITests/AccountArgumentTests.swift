@@ -12,7 +12,7 @@ struct AccountArgumentTests {
         let cli = try CLIHarness()
         let file = try cli.write("one.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
         for arguments in [
-            ["import", file, "--account", name], ["import", file, "--account=\(name)"],
+            ["import", file, "--currency", "USD", "--account", name], ["import", file, "--account=\(name)"],
             ["inspect", file, "--account", name], ["transactions", "--account", name],
             ["reconcile", name], ["reconcile", name, "--balance", "1.00", "--as-of", "2024-01-31"],
         ] {
@@ -26,7 +26,7 @@ struct AccountArgumentTests {
     func spacedName() throws {
         let cli = try CLIHarness()
         let file = try cli.write("one.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
-        #expect(cli.run("import", file, "--account", " Joint account ") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", " Joint account ") == 0)
         #expect(cli.run("transactions", "--account", " Joint account ") == 0)
         #expect(cli.output.contains("Coffee"))
     }

@@ -16,7 +16,9 @@ struct AccountNameResolutionTests {
         let cli = try CLIHarness()
         let file = try cli.write("one.csv", statement)
         for (name, placeholder) in zip(names, ["Alpha", "Bravo", "Charlie", "Delta"]) {
-            #expect(cli.run("import", file, "--account", placeholder) == 0, "\(placeholder): \(cli.errors)")
+            #expect(
+                cli.run("import", file, "--account", placeholder, "--currency", "USD") == 0,
+                "\(placeholder): \(cli.errors)")
             #expect(cli.run("accounts", "rename", placeholder, name) == 0, "\(name): \(cli.errors)")
         }
         return cli
@@ -75,7 +77,7 @@ struct AccountNameResolutionTests {
     func importLookalike(typed: String) throws {
         let cli = try ledger(["Checking"])
         let file = try cli.write("two.csv", "Date,Description,Amount\n2024-03-05,Tea,-2.10\n")
-        #expect(cli.run("import", file, "--account", typed) == 1)
+        #expect(cli.run("import", file, "--account", typed, "--currency", "USD") == 1)
         #expect(cli.errors.contains("looks like \"Checking\""), "\(cli.errors)")
         #expect(cli.run("accounts", "--json") == 0)
         let accounts = try #require(try cli.json() as? [[String: Any]])
@@ -87,8 +89,8 @@ struct AccountNameResolutionTests {
     func importExactOrNew() throws {
         let cli = try ledger(["Checking"])
         let file = try cli.write("two.csv", "Date,Description,Amount\n2024-03-05,Tea,-2.10\n")
-        #expect(cli.run("import", file, "--account", "Checking") == 0)
-        #expect(cli.run("import", file, "--account", "Brokerage") == 0)
+        #expect(cli.run("import", file, "--account", "Checking", "--currency", "USD") == 0)
+        #expect(cli.run("import", file, "--account", "Brokerage", "--currency", "USD") == 0)
         #expect(cli.run("accounts", "--json") == 0)
         let accounts = try #require(try cli.json() as? [[String: Any]])
         #expect(accounts.map { $0["name"] as? String } == ["Brokerage", "Checking"])

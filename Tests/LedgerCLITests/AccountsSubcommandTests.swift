@@ -13,8 +13,8 @@ struct AccountsSubcommandTests {
     /// A ledger with `Checking` (March) and `Chequing` (April, overlapping on the rent).
     private func twoAccounts() throws -> CLIHarness {
         let cli = try CLIHarness()
-        #expect(cli.run("import", try cli.write("march.csv", march), "--account", "Checking") == 0)
-        #expect(cli.run("import", try cli.write("april.csv", april), "--account", "Joint") == 0)
+        #expect(cli.run("import", try cli.write("march.csv", march), "--account", "Checking", "--currency", "USD") == 0)
+        #expect(cli.run("import", try cli.write("april.csv", april), "--account", "Joint", "--currency", "USD") == 0)
         return cli
     }
 

@@ -12,7 +12,7 @@ struct CheckCommandTests {
         let cli = try CLIHarness()
         let file = try cli.write(
             "jan.csv", "Date,Description,Amount,Balance\n2024-01-02,Coffee,-3.80,96.20\n2024-01-03,Tea,-2.10,94.10\n")
-        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        #expect(cli.run("import", file, "--account", "Checking", "--currency", "USD") == 0)
         return cli
     }
 
@@ -61,7 +61,7 @@ struct CheckCommandTests {
         try handle.write(contentsOf: [0x0B])  // an index leaf (0x0A) becomes a table leaf
         try handle.close()
         let file = try cli.write("feb.csv", "Date,Description,Amount\n2024-02-02,Coffee,-3.80\n")
-        #expect(cli.run("import", file, "--account", "Checking") == 1)
+        #expect(cli.run("import", file, "--account", "Checking", "--currency", "USD") == 1)
         #expect(cli.errors.contains("the ledger \(cli.databasePath) is damaged"))
         #expect(cli.errors.contains("sqlite3 \(cli.databasePath) .dump > ledger.sql"))
         #expect(cli.run("check") == 1)

@@ -20,7 +20,7 @@ struct ImportCommandTests {
     func importTwice() throws {
         let cli = try CLIHarness()
         let file = try cli.write("march.csv", statement)
-        #expect(cli.run("import", file, "--account", "Checking", "--json") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking", "--json") == 0)
         let first = try #require(try cli.json() as? [String: Any])
         #expect(first["status"] as? String == "complete")
         #expect(first["format"] as? String == "csv")
@@ -38,7 +38,7 @@ struct ImportCommandTests {
         #expect(checkpoints[0]["discrepancy"] as? String == "0.00")
         #expect(checkpoints[0]["status"] as? String == "reconciled")
 
-        #expect(cli.run("import", file, "--account", "Checking", "--json") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking", "--json") == 0)
         let second = try #require(try cli.json() as? [String: Any])
         #expect(second["inserted"] as? Int == 0)
         #expect(second["duplicates"] as? Int == 4)
@@ -48,7 +48,7 @@ struct ImportCommandTests {
     func stopped() throws {
         let cli = try CLIHarness()
         let file = try cli.write("bad.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n2024-01-03,Tea,abc\n")
-        #expect(cli.run("import", file, "--account", "Checking", "--json") == 1)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking", "--json") == 1)
         let report = try #require(try cli.json() as? [String: Any])
         #expect(report["status"] as? String == "stopped")
         let failure = try #require(report["failure"] as? [String: Any])
@@ -63,7 +63,7 @@ struct ImportCommandTests {
         let cli = try CLIHarness()
         let a = try cli.write("a.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
         let b = try cli.write("b.csv", "Date,Description,Amount\n2024-01-03,Tea,-2.10\n")
-        #expect(cli.run("import", a, b, "--account", "Checking", "--json") == 0)
+        #expect(cli.run("import", a, b, "--currency", "USD", "--account", "Checking", "--json") == 0)
         #expect((try cli.json() as? [[String: Any]])?.count == 2)
     }
 
@@ -71,7 +71,7 @@ struct ImportCommandTests {
     func dryRun() throws {
         let cli = try CLIHarness()
         let file = try cli.write("march.csv", statement)
-        #expect(cli.run("import", file, "--dry-run", "--json") == 0)
+        #expect(cli.run("import", file, "--account", "Checking", "--currency", "USD", "--dry-run", "--json") == 0)
         #expect((try cli.json() as? [String: Any])?["status"] as? String == "dry-run")
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
     }
@@ -83,7 +83,7 @@ struct ListingTests {
     func listings() throws {
         let cli = try CLIHarness()
         let file = try cli.write("march.csv", statement)
-        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking") == 0)
         #expect(cli.output.contains("reconciled"))
 
         #expect(cli.run("accounts", "--json") == 0)
@@ -144,7 +144,7 @@ struct ReconcileCommandTests {
     func manual() throws {
         let cli = try CLIHarness()
         let file = try cli.write("march.csv", statement)
-        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking") == 0)
         #expect(cli.run("reconcile", "Checking", "--balance", "2600.00", "--as-of", "2024-03-31", "--json") == 0)
         let checkpoint = try #require(try cli.json() as? [String: Any])
         #expect(checkpoint["expected"] as? String == "2592.40")
@@ -161,7 +161,7 @@ struct ReconcileCommandTests {
     func badValues() throws {
         let cli = try CLIHarness()
         let file = try cli.write("march.csv", statement)
-        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking") == 0)
         #expect(cli.run("reconcile", "Checking", "--balance", "12,34.5", "--as-of", "2024-03-31") == 2)
         #expect(cli.errors.contains("--balance 12,34.5 is not an amount"))
         #expect(cli.run("reconcile", "Checking", "--balance", "12.00", "--as-of", "2024-02-30") == 2)
@@ -205,13 +205,16 @@ struct UsageTests {
         #expect(cli.output.isEmpty)
     }
 
-    @Test("--db and LEDGERPORT_DB choose the database; its folder is created on first use")
+    @Test("--db and LEDGERPORT_DB choose the database; an import creates it and its folder")
     func databaseLocation() throws {
         let cli = try CLIHarness()
+        let file = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
         let custom = cli.folder.appendingPathComponent("elsewhere/deep/my.sqlite").path
-        #expect(cli.run("--db", custom, "accounts") == 0)
+        #expect(cli.run("--db", custom, "import", file, "--account", "Checking", "--currency", "USD") == 0)
         #expect(FileManager.default.fileExists(atPath: custom))
-        #expect(cli.run("accounts") == 0)
+        #expect(cli.run("--db", custom, "accounts") == 0)
+        #expect(cli.output.contains("Checking"))
+        #expect(cli.run("import", file, "--account", "Checking", "--currency", "USD") == 0)
         #expect(FileManager.default.fileExists(atPath: cli.databasePath))
     }
 }
@@ -225,8 +228,8 @@ struct DiagnosticsOutputTests {
             "jan.csv",
             "Date,Description,Amount,Balance\n2024-01-03,Coffee,-3.80,996.20\n2024-01-31,Rent,-900.00,96.20\n")
         let extra = try cli.write("extra.csv", "Date,Description,Amount\n2024-01-20,Taxi,-18.00\n")
-        #expect(cli.run("import", extra, "--account", "Checking") == 0)
-        #expect(cli.run("import", january, "--account", "Checking", "--json") == 0)
+        #expect(cli.run("import", extra, "--currency", "USD", "--account", "Checking") == 0)
+        #expect(cli.run("import", january, "--currency", "USD", "--account", "Checking", "--json") == 0)
         let report = try #require(try cli.json() as? [String: Any])
         let checkpoint = try #require((report["checkpoints"] as? [[String: Any]])?.first)
         #expect(checkpoint["status"] as? String == "discrepancy")
@@ -286,7 +289,7 @@ struct BadCommandLineTests {
     func unreadableAmount(text: String) throws {
         let cli = try CLIHarness()
         let file = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
-        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking") == 0)
         for option in ["--balance", "--opening"] {
             #expect(cli.run("reconcile", "Checking", option + "=" + text, "--as-of", "2024-01-31") == 2)
             let rule =

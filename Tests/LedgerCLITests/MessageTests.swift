@@ -10,7 +10,7 @@ struct MessageTests {
     func balanceOutOfRange() throws {
         let cli = try CLIHarness()
         let file = try cli.write("a.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
-        #expect(cli.run("import", file, "--account", "A") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "A") == 0)
         for option in ["--balance", "--opening"] {
             #expect(cli.run("reconcile", "A", option, "-92233720368547758.08", "--as-of", "2024-01-31") == 2)
             #expect(

@@ -63,6 +63,10 @@ struct SyncCommandTests {
         #expect(cli.run("sync", feed) == 1)
         #expect(cli.errors.contains("accounts/000000000001.json:1:"))
         #expect(cli.errors.contains("not valid JSON"))
+        // Said once: the report on stdout names where it stopped, not the error again.
+        #expect(cli.errors.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+        #expect(!cli.output.contains("not valid JSON"))
+        #expect(cli.output.contains("accounts stopped at \(feed)/accounts/000000000001.json:1:"))
     }
 
     @Test("sync without a feed is a usage error, and a missing feed a runtime error")

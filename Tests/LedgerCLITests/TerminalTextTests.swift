@@ -19,7 +19,7 @@ struct TerminalTextTests {
         let csv =
             "Date,Description,Amount\n2024-01-02,\"\(hostile)\",-3.80\n2024-01-03,\"tab\there\u{202E}evil\",-1.00\n"
         let file = try cli.write("hostile.csv", csv)
-        #expect(cli.run("import", file, "--account", "Checking") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking") == 0)
         #expect(Self.isInert(cli.output) && Self.isInert(cli.errors))
 
         #expect(cli.run("transactions") == 0)
@@ -41,7 +41,7 @@ struct TerminalTextTests {
     func accountFromOption() throws {
         let cli = try CLIHarness()
         let file = try cli.write("one.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
-        #expect(cli.run("import", file, "--account", "Evil\u{1B}[2J") == 0)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Evil\u{1B}[2J") == 0)
         #expect(Self.isInert(cli.output))
         #expect(cli.run("accounts") == 0)
         #expect(Self.isInert(cli.output))
@@ -95,10 +95,10 @@ struct TerminalTextTests {
     func errorQuotingAField() throws {
         let cli = try CLIHarness()
         let file = try cli.write("bad.csv", "Date,Description,Amount\n2024-01-02,Coffee,\"\u{1B}[31m12\"\n")
-        #expect(cli.run("import", file, "--account", "Checking") == 1)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking") == 1)
         #expect(Self.isInert(cli.errors) && Self.isInert(cli.output), "\(cli.errors.debugDescription)")
         #expect(cli.errors.contains(#""\u{1B}[31m12" is not an amount"#), "\(cli.errors)")
-        #expect(cli.run("import", file, "--account", "Checking", "--json") == 1)
+        #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking", "--json") == 1)
         #expect(Self.isInert(cli.output))
         #expect(cli.output.contains(#"\"\u001b[31m12\" is not an amount"#), "\(cli.output)")
         #expect(cli.run("imports") == 0)

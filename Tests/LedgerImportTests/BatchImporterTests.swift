@@ -28,7 +28,7 @@ final class ScratchFolder {
 let bundledMappings = Fixture.repositoryRoot.appendingPathComponent("mappings").path
 
 func options(account: String? = "Checking") -> AdapterOptions {
-    AdapterOptions(account: account, mappingDirectories: [bundledMappings])
+    AdapterOptions(account: account, mappingDirectories: [bundledMappings], accountCurrency: .USD)
 }
 
 /// A generic CSV with `count` rows, one a day from 2024-01-01, amounts -1.00, -2.00, …
@@ -170,12 +170,13 @@ struct BatchImporterTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.databasePath))
     }
 
-    @Test("a missing file stops before any record with a clear error")
+    @Test("a missing file stops with a clear error that names no record: none was reached")
     func missingFile() throws {
         let ledger = try Ledger(path: ":memory:")
         let report = BatchImporter().importFile(at: "/no/such/file.csv", format: nil, options: options(), into: ledger)
         #expect(report.status == .stopped)
-        #expect(report.failure?.record == 0)
+        #expect(report.failure != nil)
+        #expect(report.failure?.record == nil)
         #expect(report.failure?.reason.contains("no such file") == true)
     }
 }

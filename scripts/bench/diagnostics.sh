@@ -15,7 +15,7 @@ csv="$out/generic-$rows.csv"
 [ -f "$csv" ] || python3 scripts/bench/gen_generic_csv.py "$rows" "$csv"
 db="$out/diagnostics.sqlite"
 rm -f "$db"*
-checked "import" "$bin" --db "$db" import "$csv" --account Period --batch-size 10000
+checked "import" "$bin" --db "$db" import "$csv" --account Period --currency USD --batch-size 10000
 expect_count "import: stored" "$(stored_rows "$db")" "$rows"
 checked "reconcile --opening" "$bin" --db "$db" reconcile Period --opening 0 --as-of 2019-12-31
 last_day=$(tail -1 "$csv" | cut -d, -f1)

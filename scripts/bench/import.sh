@@ -20,7 +20,7 @@ csv="$out/generic-$rows.csv"
 printf '%-44s %10s %12s %10s\n' "case ($rows rows)" "seconds" "rows/s" "peak MB"
 for batch in 100 10000; do
     rm -f "$out"/db.sqlite*
-    timed_checked "import, batches of $batch" "$bin" --db "$out/db.sqlite" import "$csv" --account Bench --batch-size "$batch"
+    timed_checked "import, batches of $batch" "$bin" --db "$out/db.sqlite" import "$csv" --account Bench --currency USD --batch-size "$batch"
     read -r seconds kb <"$out/time.txt"
     expect_count "import, batches of $batch: stored" "$(stored_rows "$out/db.sqlite")" "$rows"
     printf '%-44s %10s %12.0f %10.1f\n' "ledgerport import, batches of $batch" "$seconds" \
@@ -34,7 +34,7 @@ rm -f "$out"/floor.sqlite*
 floor=$("$out/sqlite_floor" "$out/floor.sqlite" "$rows" 100 scattered) || bench_abort "the C floor, scattered"
 printf '%-44s %10s %12s\n' "C floor, commits of 100, scattered index" "$(echo "$floor" | sed -E 's/.* in ([0-9.]+) s.*/\1/')" \
     "$(echo "$floor" | sed -E 's/.*: ([0-9]+) rows\/s.*/\1/')"
-timed_checked "import --dry-run" "$bin" import "$csv" --account Bench --dry-run --json
+timed_checked "import --dry-run" "$bin" import "$csv" --account Bench --currency USD --dry-run --json
 read -r seconds kb <"$out/time.txt"
 expect_count "import --dry-run: read" "$(dry_run_read)" "$rows"
 printf '%-44s %10s %12.0f %10.1f\n' "ledgerport import --dry-run" "$seconds" "$(echo "$rows / $seconds" | bc -l)" \
@@ -42,7 +42,7 @@ printf '%-44s %10s %12.0f %10.1f\n' "ledgerport import --dry-run" "$seconds" "$(
 
 # A checkpoint on the account now holding all the rows (the database of the last import).
 rm -f "$out"/db.sqlite*
-checked "import, batches of 10000" "$bin" --db "$out/db.sqlite" import "$csv" --account Bench --batch-size 10000
+checked "import, batches of 10000" "$bin" --db "$out/db.sqlite" import "$csv" --account Bench --currency USD --batch-size 10000
 expect_count "import, batches of 10000: stored" "$(stored_rows "$out/db.sqlite")" "$rows"
 checked "reconcile --opening" "$bin" --db "$out/db.sqlite" reconcile Bench --opening 0 --as-of 2019-12-31
 last_day=$(tail -1 "$csv" | cut -d, -f1)

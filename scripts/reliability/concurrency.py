@@ -44,11 +44,11 @@ def overlapping_imports(args, results: lib.Results, work: str) -> None:
     lib.generic_csv(second, rows, first=rows // 2)  # rows rows/2 ..< 3 rows/2: half overlaps
     lib.generic_csv(union, rows + rows // 2)
     reference_db = os.path.join(work, "reference.sqlite")
-    done = lib.cli(args.bin, reference_db, "import", union, "--account", "Checking")
+    done = lib.cli(args.bin, reference_db, "import", union, "--account", "Checking", "--currency", "USD")
     reference = rows_by_identity(reference_db)
     sequential_db = os.path.join(work, "sequential.sqlite")
-    lib.cli(args.bin, sequential_db, "import", first, "--account", "Checking")
-    lib.cli(args.bin, sequential_db, "import", second, "--account", "Checking")
+    lib.cli(args.bin, sequential_db, "import", first, "--account", "Checking", "--currency", "USD")
+    lib.cli(args.bin, sequential_db, "import", second, "--account", "Checking", "--currency", "USD")
     checkpoint_days = sorted((row[1], row[3]) for row in lib.snapshot(sequential_db)["checkpoints"])
     expected_rows = rows + rows // 2
     results.check("concurrency: reference import of the union, and of both files one after the other",
@@ -61,13 +61,13 @@ def overlapping_imports(args, results: lib.Results, work: str) -> None:
     for round_number in range(rounds):
         db = os.path.join(work, f"both-{round_number}.sqlite")
         if round_number % 2 == 1:  # every other round on an existing database; else both create it
-            lib.cli(args.bin, db, "accounts")
+            lib.create_ledger(args.bin, db)
         processes = []
         started = time.monotonic()
         order = (first, second) if round_number % 3 else (second, first)
         for path in order:
             processes.append(subprocess.Popen(
-                [args.bin, "--db", db, "import", path, "--account", "Checking", "--json"],
+                [args.bin, "--db", db, "import", path, "--account", "Checking", "--currency", "USD", "--json"],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=lib.env()))
         finished = [(p.wait(), p.stdout.read(), p.stderr.read()) for p in processes]
         waits.append(time.monotonic() - started)
@@ -80,7 +80,7 @@ def overlapping_imports(args, results: lib.Results, work: str) -> None:
                 problems.append(f"round {round_number}: one import failed without waiting for the lock: "
                                 + " | ".join(err.decode(errors="replace")[:300] for _, _, err in finished))
             failed = [i for i, (code, _, _) in enumerate(finished) if code == 1][0]
-            lib.cli(args.bin, db, "import", order[failed], "--account", "Checking")
+            lib.cli(args.bin, db, "import", order[failed], "--account", "Checking", "--currency", "USD")
         else:
             problems.append(f"round {round_number}: exit codes {codes}: "
                             + " | ".join(err.decode(errors="replace")[:200] for _, _, err in finished))
@@ -125,7 +125,7 @@ def concurrent_syncs(args, results: lib.Results, work: str) -> None:
     for round_number in range(rounds):
         db = os.path.join(work, f"sync-{round_number}.sqlite")
         if round_number % 2 == 1:  # every other round on an existing database; else both create it
-            lib.cli(args.bin, db, "accounts")
+            lib.create_ledger(args.bin, db)
         processes = [subprocess.Popen([args.bin, "--db", db, "sync", feed, "--json"], stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, env=lib.env()) for _ in range(2)]
         finished = [(p.communicate()[0], p.returncode) for p in processes]
@@ -159,8 +159,8 @@ def import_beside_readers(args, results: lib.Results, work: str) -> None:
     for cents in signed:
         prefix.append(prefix[-1] + cents)
     db = os.path.join(work, "readers.sqlite")
-    lib.cli(args.bin, db, "accounts")
-    writer = subprocess.Popen([args.bin, "--db", db, "import", export, "--account", "Checking"],
+    lib.create_ledger(args.bin, db)
+    writer = subprocess.Popen([args.bin, "--db", db, "import", export, "--account", "Checking", "--currency", "USD"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=lib.env())
     reads = listings = 0
     counts = set()

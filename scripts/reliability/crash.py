@@ -41,7 +41,7 @@ def main() -> None:
     work = lib.fresh(os.path.join(args.work, "crash"))
     export = os.path.join(work, "large.csv")
     lib.generic_csv(export, rows)
-    command = ["import", export, "--account", "Checking", "--batch-size", str(BATCH)]
+    command = ["import", export, "--account", "Checking", "--currency", "USD", "--batch-size", str(BATCH)]
     lib.Results.info(f"crash: seed {args.seed}, {rows} rows, batches of {BATCH}")
 
     reference_db = os.path.join(work, "reference.sqlite")

@@ -32,7 +32,7 @@ class Case:
             args, results, work, export, reference, rows)
 
     def run(self, db: str, *extra: str, timeout: float = 300, **environment: str) -> subprocess.CompletedProcess:
-        return lib.cli(self.args.bin, db, "import", self.export, "--account", "Checking", *extra,
+        return lib.cli(self.args.bin, db, "import", self.export, "--account", "Checking", "--currency", "USD", *extra,
                        timeout=timeout, **environment)
 
     def expect_clear_failure(self, name: str, done: subprocess.CompletedProcess, words: list, db: str = "") -> None:
@@ -66,7 +66,7 @@ def main() -> None:
     export = os.path.join(work, "export.csv")
     lib.generic_csv(export, rows)
     reference_db = os.path.join(work, "reference.sqlite")
-    lib.cli(args.bin, reference_db, "import", export, "--account", "Checking")
+    lib.cli(args.bin, reference_db, "import", export, "--account", "Checking", "--currency", "USD")
     reference = sorted(row[:13] for row in lib.snapshot(reference_db)["transactions"])
     case = Case(args, results, work, export, reference, rows)
     for fault in (read_only_file, read_only_mount, folder_under_a_file, immutable_folder, lock_before_start,
@@ -88,7 +88,7 @@ def read_only_file(case: Case) -> None:
     try:
         other = os.path.join(case.work, "other.csv")
         lib.generic_csv(other, 500, first=case.rows)
-        done = lib.cli(case.args.bin, db, "import", other, "--account", "Checking")
+        done = lib.cli(case.args.bin, db, "import", other, "--account", "Checking", "--currency", "USD")
         case.expect_clear_failure("a read-only database file (chattr +i)", done, ["readonly", "can't be written"])
         case.results.check("faults: a read-only database file: unchanged", lib.snapshot(db) == before)
     finally:
@@ -101,7 +101,7 @@ def read_only_mount(case: Case) -> None:
     mount("tmpfs", folder, "size=64m")
     try:
         db = os.path.join(folder, "ledger.sqlite")
-        lib.cli(case.args.bin, db, "accounts")
+        lib.create_ledger(case.args.bin, db)
         subprocess.run(["mount", "-o", "remount,ro", folder], check=True)
         done = case.run(db)
         case.expect_clear_failure("a database on a read-only file system", done, ["database error"])
@@ -139,7 +139,7 @@ def lock_before_start(case: Case) -> None:
     """Another process holds BEGIN EXCLUSIVE for longer than the busy timeout."""
     folder = lib.fresh(os.path.join(case.work, "locked"))
     db = os.path.join(folder, "ledger.sqlite")
-    lib.cli(case.args.bin, db, "accounts")
+    lib.create_ledger(case.args.bin, db)
     waits = [("200", 0.2)] + ([] if case.args.short else [("", 5.0)])
     for setting, seconds in waits:
         holder = lib.connect(db)
@@ -161,8 +161,8 @@ def lock_mid_import(case: Case) -> None:
     """The lock is taken halfway through an import and held past its busy timeout."""
     folder = lib.fresh(os.path.join(case.work, "locked-mid"))
     db = os.path.join(folder, "ledger.sqlite")
-    lib.cli(case.args.bin, db, "accounts")
-    process = subprocess.Popen([case.args.bin, "--db", db, "import", case.export, "--account", "Checking"],
+    lib.create_ledger(case.args.bin, db)
+    process = subprocess.Popen([case.args.bin, "--db", db, "import", case.export, "--account", "Checking", "--currency", "USD"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=lib.env(LEDGERPORT_BUSY_TIMEOUT_MS="300"))
     while process.poll() is None and rows_in(db) < case.rows // 4:
@@ -186,7 +186,7 @@ def lock_released_in_time(case: Case) -> None:
     """A lock held for 1 s, within the default 5 s busy timeout: the import waits and finishes."""
     folder = lib.fresh(os.path.join(case.work, "locked-briefly"))
     db = os.path.join(folder, "ledger.sqlite")
-    lib.cli(case.args.bin, db, "accounts")
+    lib.create_ledger(case.args.bin, db)
     holder = lib.connect(db)
     holder.execute("BEGIN EXCLUSIVE")
     release = threading.Timer(1.0, lambda: holder.execute("ROLLBACK"))

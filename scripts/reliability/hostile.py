@@ -62,7 +62,7 @@ def main() -> None:
         path = os.path.join(work, file_name)
         with open(path, "wb") as f:
             write(f)
-        attempt(args, results, work, name, path, ["import", path, "--account", "Checking", *extra], seconds,
+        attempt(args, results, work, name, path, ["import", path, "--account", "Checking", "--currency", "USD", *extra], seconds,
                 megabytes)
         os.remove(path)
     # A feed's untouched streams sync whatever one hostile batch does: count what they hold.
@@ -323,7 +323,7 @@ def xml_and_feed_cases(short: bool) -> list:
         ("feed: a FIFO as a batch file", fifo_batch, 10, 100, b""),
         ("feed: a FIFO as feed.json", fifo_manifest, 10, 100, b""),
         ("feed: a FIFO as the JSON Lines feed", fifo_file("feed.jsonl", ["sync"]), 10, 100, b""),
-        ("import: a FIFO as the file", fifo_file("statement.csv", ["import", "--account", "Checking"]), 10, 100, b""),
+        ("import: a FIFO as the file", fifo_file("statement.csv", ["import", "--account", "Checking", "--currency", "USD"]), 10, 100, b""),
     ]
 
 

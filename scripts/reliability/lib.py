@@ -100,6 +100,18 @@ def cli(binary: str, db: str, *args: str, timeout: float = 600, **extra: str) ->
     return subprocess.run([binary, "--db", db, *args], capture_output=True, timeout=timeout, env=env(**extra))
 
 
+def create_ledger(binary: str, db: str) -> subprocess.CompletedProcess:
+    """An empty ledger at DB with its schema: ledgerport creates a ledger only when it imports or
+    syncs, and `accounts` opens an existing one (and migrates it), so the SQLite file is made here."""
+    os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
+    with closing(sqlite3.connect(db)) as con:
+        con.execute("PRAGMA journal_mode = WAL")
+    done = cli(binary, db, "accounts")
+    if done.returncode != 0:
+        raise RuntimeError(f"`ledgerport accounts` on a new ledger failed: {done.stderr.decode(errors='replace')}")
+    return done
+
+
 def timed(command: list, timeout: float = 600, **extra: str) -> tuple:
     """Runs a command under /usr/bin/time -v; returns (exit code, stdout, stderr without time's
     report, wall seconds, peak RSS in MB)."""

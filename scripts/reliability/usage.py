@@ -34,7 +34,7 @@ def main() -> None:
     db = os.path.join(work, "ledger.sqlite")
     export = os.path.join(work, "jan.csv")
     lib.generic_csv(export, 3)
-    lib.cli(args.bin, db, "import", export, "--account", "Checking")
+    lib.cli(args.bin, db, "import", export, "--account", "Checking", "--currency", "USD")
     before = lib.snapshot(db)
     for arguments, message in CASES:
         done = lib.cli(args.bin, db, *arguments)

@@ -178,12 +178,8 @@ struct MappingReader {
             mapping.footer.afterBlankLine = bool(fields["afterBlankLine"], "\"footer\" \"afterBlankLine\"") ?? false
         }
         if let statement = top["statement"] { readStatementLines(statement, into: &mapping) }
-        let statesCurrency = mapping.statementLines.contains { $0.role == .currency }
-        if mapping.currency == nil && mapping.currencyColumn == nil && top["currency"] == nil && !statesCurrency {
-            problem(
-                "the mapping names no currency; expected \"currency\": \"EUR\" (or another ISO 4217 code) "
-                    + "or a \"currency\" column", at: root)
-        }
+        // A mapping may leave the currency open (a generic layout used by banks in any country):
+        // the import then needs one from the file, the user (`--currency`) or the existing account.
         return mapping
     }
 

@@ -55,7 +55,17 @@ struct CSVReadSession {
             mapping: mapping, header: mapping.hasHeader ? try texts(header, &decoder) : [],
             headerLocation: headerLocation)
         var normaliser = RowNormaliser(
-            mapping: mapping, binding: binding, file: file, statedCurrency: statement.currency)
+            mapping: mapping, binding: binding, file: file, statedCurrency: statement.currency,
+            userCurrency: options.currency, accountCurrency: options.accountCurrency)
+        // What only the user can decide is asked before any row is read: the account first.
+        if normaliser.accountPosition == nil {
+            _ = try accountName(row: nil, statement: statement, at: headerLocation)
+        }
+        if normaliser.currencyPosition == nil, normaliser.defaultCurrency == nil {
+            throw MissingChoice(
+                .currency, source: "no currency column or line, and mapping \(mapping.name) names none",
+                at: headerLocation)
+        }
         normaliser.decoder = decoder
         var state = EmitState()
         var rows = RowLoop(session: self, binding: binding)
@@ -100,14 +110,23 @@ struct CSVReadSession {
     // MARK: - Accounts
 
     /// The account a draft goes to: the user's choice, the mapping's, the row's, the preamble's,
-    /// else the file's name without its extension. An account number from the file is never the
-    /// name as written: it becomes the institution (or the mapping) and the masked number, such as
-    /// `German savings bank ••••7890`, so that names in reports and logs don't expose it.
-    func accountName(row: String?, statement: StatementLines) -> String {
+    /// else the file's name without its extension when the options allow it. An account number
+    /// from the file is never the name as written: it becomes the institution (or the mapping)
+    /// and the masked number, such as `German savings bank ••••7890`, so that names in reports
+    /// and logs don't expose it.
+    ///
+    /// - Throws: ``MissingChoice`` when nothing names the account and the options don't allow
+    ///   naming it after the file.
+    func accountName(row: String?, statement: StatementLines, at location: SourceLocation) throws(MissingChoice)
+        -> String
+    {
         if let account = options.account, !account.isEmpty { return account }
         if let name = mapping.accountName, !name.isEmpty { return name }
         if let row { return maskedIfNumber(row) }
         if let preamble = statement.account, !preamble.isEmpty { return maskedIfNumber(preamble) }
+        guard options.namesAccountAfterFile else {
+            throw MissingChoice(.account, source: "mapping \(mapping.name) names no account", at: location)
+        }
         let path = options.fileName.isEmpty ? file : options.fileName
         let base = (path as NSString).lastPathComponent
         let stem = (base as NSString).deletingPathExtension

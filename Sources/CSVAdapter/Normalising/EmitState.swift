@@ -33,7 +33,8 @@ struct EmitState {
     ) throws {
         let rowAccount = try normaliser.accountName(of: row)
         if !hasAccount || lastRowAccount != rowAccount {
-            lastAccount = session.accountName(row: rowAccount, statement: statement)
+            lastAccount = try session.accountName(
+                row: rowAccount, statement: statement, at: row.location(of: 0, file: session.file))
             lastRowAccount = rowAccount
             hasAccount = true
         }

@@ -52,7 +52,14 @@ struct RowNormaliser {
     /// Indicator cells seen, as raw bytes, with the direction each meant (a handful at most).
     private var knownIndicators: [(bytes: [UInt8], direction: Direction)] = []
 
-    init(mapping: CSVMapping, binding: HeaderBinding, file: String, statedCurrency: Currency? = nil) {
+    /// Creates a normaliser.
+    ///
+    /// A row without a currency cell takes the first of: the user's currency, the mapping's,
+    /// the one the file's statement lines state, the existing account's.
+    init(
+        mapping: CSVMapping, binding: HeaderBinding, file: String, statedCurrency: Currency? = nil,
+        userCurrency: Currency? = nil, accountCurrency: Currency? = nil
+    ) {
         self.file = file
         self.binding = binding
         // A needed column is bound or the binding threw; index columns are checked per row.
@@ -88,7 +95,7 @@ struct RowNormaliser {
         idPosition = binding.position(of: mapping.externalID)
         balancePosition = binding.position(of: mapping.balance)
         currencyPosition = binding.position(of: mapping.currencyColumn)
-        defaultCurrency = mapping.currency ?? statedCurrency
+        defaultCurrency = userCurrency ?? mapping.currency ?? statedCurrency ?? accountCurrency
         statusPosition = binding.position(of: mapping.status?.column)
         pendingValues = Set((mapping.status?.pendingValues ?? []).map { $0.lowercased() })
         accountPosition = binding.position(of: mapping.accountColumn)

@@ -29,6 +29,9 @@ public struct CSVInspection: Sendable {
     /// When no mapping fits: a first draft of one, as JSON text to review and save (or `nil` when
     /// no date and amount column could be recognised).
     public var suggestedMapping: String?
+    /// What the suggested mapping leaves for the user to decide (the date order when the rows
+    /// fit two, the currency when the file shows none, the account), one sentence each.
+    public var suggestionDecisions: [String] = []
 
     /// The drafts among the events.
     public var drafts: [Draft] {
@@ -68,7 +71,9 @@ public struct CSVInspection: Sendable {
             if case .emptyFile = error.reason { throw error }
             report.failure = error.description
             if report.choice == nil {
-                report.suggestedMapping = MappingSuggestion(sample: sniffed, fileName: stream.name)?.json
+                let suggestion = MappingSuggestion(sample: sniffed, fileName: stream.name)
+                report.suggestedMapping = suggestion?.json
+                report.suggestionDecisions = suggestion?.decisions ?? []
             }
             if let index = sniffed.likelyHeaderIndex {
                 report.headerLine = sniffed.rows[index].line
@@ -130,6 +135,8 @@ public struct CSVInspection: Sendable {
         if let suggestedMapping {
             lines.append("suggested mapping (review it, save it in ~/.config/ledgerport/mappings/NAME.json):")
             lines.append(suggestedMapping)
+            if !suggestionDecisions.isEmpty { lines.append("to decide before importing with it:") }
+            for decision in suggestionDecisions { lines.append("  - \(decision)") }
         }
         for event in events {
             switch event {

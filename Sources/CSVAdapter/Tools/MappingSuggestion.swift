@@ -8,9 +8,15 @@ import LedgerCore
 /// amount as one signed column or a debit/credit pair (recognised by name in English, German,
 /// French, Dutch and Swiss exports), the decimal separator seen in the amounts, a balance and a
 /// description column. It is a guess to review, never used without the user saving it.
+///
+/// It never leaves a choice for the import to fail on: the date pattern is the one the rows
+/// decide, else a named one with the alternative in ``decisions``; a currency appears only when
+/// the amounts show one, else ``decisions`` says that the import needs `--currency`.
 struct MappingSuggestion {
     /// The JSON text of the suggested mapping.
     let json: String
+    /// What the file doesn't tell and the user has to decide, one sentence each.
+    let decisions: [String]
 
     /// Guesses a mapping, or `nil` when no header, date or amount column can be found.
     init?(sample: HeadSample, fileName: String) {
@@ -23,12 +29,14 @@ struct MappingSuggestion {
         }
 
         // The date: the first column whose values all fit one inferred pattern.
-        var date: (column: Int, pattern: String)?
+        var date: (column: Int, candidates: [String])?
         for column in header.indices {
             var inference = DateInference()
             let cells = values(column)
-            guard !cells.isEmpty, cells.allSatisfy({ inference.observe($0) }) else { continue }
-            date = (column, inference.decided?.pattern ?? "auto")
+            guard !cells.isEmpty, cells.allSatisfy({ inference.observe($0) }), !inference.candidates.isEmpty else {
+                continue
+            }
+            date = (column, inference.candidates.map(\.pattern))
             break
         }
         guard let date else { return nil }
@@ -62,17 +70,41 @@ struct MappingSuggestion {
         let description = header.indices.filter { !used.contains($0) && !numeric.contains($0) }
             .max { values($0).map(\.count).reduce(0, +) < values($1).map(\.count).reduce(0, +) }
 
-        // The currency: a symbol or code in the amounts, else EUR (to review).
+        var decisions: [String] = []
+        // Rows that fit several date orders (every day 12 or less) leave the order to the user:
+        // day first where amounts use a decimal comma, as in the countries that write them so.
+        let pattern = Self.pattern(among: date.candidates, dayFirst: decimal == ",")
+        if date.candidates.count > 1 {
+            decisions.append(
+                "the dates in column \(Self.quoted(header[date.column])) fit "
+                    + date.candidates.joined(separator: " and ")
+                    + " (every day seen is 12 or less); the suggestion says \(pattern): check it against a date you know"
+            )
+        }
+
+        // The currency: a symbol or code in the amounts, else left to the user.
         let joinedSamples = samples.joined(separator: " ")
-        var currency = "EUR"
-        for (mark, code) in [("$", "USD"), ("£", "GBP"), ("¥", "JPY"), ("CHF", "CHF"), ("USD", "USD"), ("GBP", "GBP")]
+        var currency: String?
+        for (mark, code) in [
+            ("$", "USD"), ("£", "GBP"), ("¥", "JPY"), ("€", "EUR"), ("CHF", "CHF"), ("USD", "USD"),
+            ("GBP", "GBP"), ("EUR", "EUR"),
+        ]
         where joinedSamples.contains(mark) {
             currency = code
             break
         }
+        if currency == nil {
+            decisions.append(
+                "the file shows no currency: import with --currency CODE, or add \"currency\": \"EUR\" "
+                    + "(or your ISO 4217 code) to the mapping")
+        }
+        decisions.append(
+            "the file names no account: import with --account NAME, or add \"account\": { \"name\": \"NAME\" } "
+                + "to the mapping")
+        self.decisions = decisions
 
         var columns: [String] = []
-        columns.append("\"date\": { \"column\": \(Self.quoted(header[date.column])), \"format\": \"\(date.pattern)\" }")
+        columns.append("\"date\": { \"column\": \(Self.quoted(header[date.column])), \"format\": \"\(pattern)\" }")
         if let description { columns.append("\"description\": \(Self.quoted(header[description]))") }
         if let amount {
             columns.append("\"amount\": \(Self.quoted(header[amount]))")
@@ -97,10 +129,20 @@ struct MappingSuggestion {
               "columns": {
                 \(columns.joined(separator: ",\n    "))
               },
-              "amounts": { "decimalSeparator": "\(decimal)" },
-              "currency": "\(currency)"
+              "amounts": { "decimalSeparator": "\(decimal)" }\(currency.map { ",\n  \"currency\": \"\($0)\"" } ?? "")
             }
             """
+    }
+
+    /// The date pattern to suggest among those the rows fit: the only one, else day-first or
+    /// month-first as asked, else the first.
+    private static func pattern(among candidates: [String], dayFirst: Bool) -> String {
+        guard candidates.count > 1 else { return candidates.first ?? "yyyy-MM-dd" }
+        let ordered = candidates.first { candidate in
+            guard let day = candidate.range(of: "d"), let month = candidate.range(of: "M") else { return false }
+            return (day.lowerBound < month.lowerBound) == dayFirst
+        }
+        return ordered ?? candidates[0]
     }
 
     /// Whether a cell looks like an amount: digits with separators, signs and currency marks.

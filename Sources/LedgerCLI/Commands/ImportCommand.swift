@@ -1,3 +1,5 @@
+import CSVAdapter
+import Foundation
 import LedgerCore
 import LedgerImport
 import LedgerStore
@@ -11,19 +13,25 @@ struct ImportCommand: Command {
         Each file is read by the adapter that recognises it (or the one named with --format) and saved
         in batches, each whole or not at all. The first bad record stops that file's import: the
         batches before it stay, and the report names the record. Importing a file again adds nothing.
-        Exit status: 0 when every file was imported (a discrepancy is information), 1 when one stopped.
+        A file that doesn't say which account it belongs to (a generic CSV) needs --account, and one
+        that states no currency needs --currency (or an existing --account's currency).
+        Exit status: 0 when every file was imported (a discrepancy is information), 1 when one stopped
+        on bad data, 2 for bad usage (an unknown --mapping or --format, a missing --account or
+        --currency).
         """
     static let options: [OptionSpec] = [
-        .value("--account", "NAME", "The ledger account to import into (default: what the file or mapping says)."),
+        .value("--account", "NAME", "The account to import into; required when the file names none (a generic CSV)."),
+        .value("--currency", "CODE", "The currency of a file that states none (ISO 4217, such as EUR)."),
         .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
-        .flag("--dry-run", "Read and check everything, write nothing."),
+        .flag("--dry-run", "Read and check everything and count what is new; write nothing."),
         .value("--batch-size", "N", "Records per database transaction (default 100)."),
         .flag("--json", "Print the report as JSON."),
     ]
 
     let files: [String]
     let account: String?
+    let currency: Currency?
     let format: (any FormatAdapter.Type)?
     let mapping: String?
     let dryRun: Bool
@@ -34,6 +42,7 @@ struct ImportCommand: Command {
         guard !arguments.positionals.isEmpty else { throw UsageError("import needs at least one FILE") }
         files = arguments.positionals
         account = try arguments.accountName("--account")
+        currency = try ParsedArguments.currency(arguments.value("--currency"))
         format = try ParsedArguments.format(arguments.value("--format"))
         mapping = arguments.value("--mapping")
         dryRun = arguments.has("--dry-run")
@@ -42,20 +51,30 @@ struct ImportCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = dryRun ? nil : try context.ledger()
-        if let account, ledger != nil { try context.checkNewAccountName(account) }
+        let directories = LedgerLocation.mappingDirectories(environment: context.environment)
+        try Self.checkMapping(mapping, in: directories)
         var reports: [ImportReport] = []
         for file in files {
             let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
             let importer = BatchImporter(batchSize: batchSize) { progress.update($0) }
+            // A dry run reads an existing ledger and never creates one; an import creates it,
+            // but not for a file that isn't there.
+            let ledger =
+                dryRun || !FileManager.default.fileExists(atPath: file)
+                ? try context.existingLedger() : try context.ledger(creatingIfMissing: true)
+            // A name that only looks like an existing account's would split one account in two.
+            if let account, ledger != nil { try context.checkNewAccountName(account) }
+            let target = try account.flatMap { name in try ledger?.account(named: name) }
             let options = AdapterOptions(
-                account: account, mapping: mapping,
-                mappingDirectories: LedgerLocation.mappingDirectories(environment: context.environment),
-                fileName: file)
-            let report = importer.importFile(at: file, format: format, options: options, into: ledger)
+                account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
+                currency: currency, accountCurrency: target?.currency, namesAccountAfterFile: false)
+            let report =
+                dryRun
+                ? importer.dryRun(at: file, format: format, options: options, comparingWith: ledger)
+                : importer.importFile(at: file, format: format, options: options, into: ledger)
             progress.finish()
-            if let failure = report.failure { context.console.error(failure.description) }
-            if !json { printHuman(report, console: context.console, ledger: ledger) }
+            if let failure = report.failure { context.console.error(message(for: failure, ledger: ledger)) }
+            if !json { printHuman(report, console: context.console, ledger: dryRun ? nil : ledger) }
             reports.append(report)
         }
         if json {
@@ -63,32 +82,71 @@ struct ImportCommand: Command {
                 reports.count == 1 ? ReportJSON.importReport(reports[0]) : .array(reports.map(ReportJSON.importReport))
             context.console.print(value.rendered())
         }
+        if reports.contains(where: { $0.failure?.missingChoice != nil }) { return 2 }
         return reports.contains { $0.status == .stopped } ? 1 : 0
+    }
+
+    /// An unknown `--mapping` is bad usage (exit 2), before any file is read; a mapping file that
+    /// exists but is invalid is bad data, reported by the import that reads it (exit 1).
+    static func checkMapping(_ mapping: String?, in directories: [String]) throws {
+        guard let mapping, !mapping.isEmpty else { return }
+        do {
+            _ = try MappingCatalog(directories: directories).mapping(named: mapping)
+        } catch {
+            guard case .mappingNotFound = error.reason else { return }
+            throw UsageError(error.message)
+        }
+    }
+
+    /// The one line on stderr for a stopped file: the error where it happened, or for a choice
+    /// the file leaves open, the option that makes it.
+    private func message(for failure: ImportFailure, ledger: Ledger?) -> String {
+        switch failure.missingChoice {
+        case .account:
+            let names = ((try? ledger?.allAccounts()) ?? []).map(\.name)
+            let existing = names.isEmpty ? "" : " (existing accounts: \(names.joined(separator: ", ")))"
+            return "\(failure.location.file) doesn't say which account it belongs to; name one with --account NAME"
+                + existing
+        case .currency:
+            return "\(failure.location.file) doesn't say which currency its amounts are in; "
+                + "name one with --currency CODE (an ISO 4217 code such as EUR or USD)"
+        case nil:
+            return failure.description
+        }
     }
 
     private func printHuman(_ report: ImportReport, console: Console, ledger: Ledger?) {
         let mappingText = report.mapping.map { ", mapping \($0)" } ?? ""
         console.print("\(report.file) (\(report.format)\(mappingText))")
         let counts =
-            "\(report.read) read, \(report.inserted) inserted, \(report.duplicates) duplicates, \(report.batches) batches"
+            "\(report.read) read, \(report.inserted) inserted, \(report.duplicates.counting("duplicate")), "
+            + report.batches.counting("batch")
         switch report.status {
         case .complete:
             console.print("  imported: \(counts)")
         case .dryRun:
-            console.print("  dry run, nothing written: \(report.read) records read and checked")
+            console.print(
+                "  dry run, nothing written: \(report.read.counting("record")) read and checked; " + newText(report))
         case .stopped:
-            console.print("  stopped: \(counts)")
-            if let failure = report.failure {
-                console.print("  kept \(report.kept) rows; record \(failure.record) stopped it: \(failure.description)")
+            // The error itself is on stderr, once; here only where it stopped and what was kept.
+            if let failure = report.failure, let record = failure.record, report.read > 0 || report.batches > 0 {
+                console.print(
+                    "  stopped at record \(record) (\(failure.location)): \(counts); kept \(report.kept.counting("row"))"
+                )
+            } else if let failure = report.failure, failure.record != nil {
+                console.print("  stopped at \(failure.location), before the first record: nothing imported")
+            } else {
+                console.print("  not read: nothing imported")
             }
         }
         if report.corrections > 0 {
             console.print(
-                "  \(report.corrections) corrections from the source: \(report.withdrawn) stored transactions withdrawn"
-            )
+                "  \(report.corrections.counting("correction")) from the source: "
+                    + "\(report.withdrawn.counting("stored transaction")) withdrawn")
         }
         for skipped in report.skipped {
-            console.print("  skipped \(skipped.count) \(skipped.reason) (first at \(skipped.location))")
+            console.print(
+                "  skipped \(skipped.count.counting("record")): \(skipped.reason) (first at \(skipped.location))")
         }
         for checkpoint in report.checkpoints {
             if let ledger {
@@ -100,10 +158,33 @@ struct ImportCommand: Command {
             }
         }
         for checkpoint in report.refreshed {
-            console.print("  updated the later checkpoint " + CheckpointText.line(checkpoint))
+            if let ledger {
+                let lines = CheckpointText.lines(checkpoint, ledger: ledger, indent: "  ")
+                console.print("  updated the later checkpoint " + lines[0].dropFirst(2))
+                for line in lines.dropFirst() { console.print(line) }
+            } else {
+                console.print("  updated the later checkpoint " + CheckpointText.line(checkpoint))
+            }
         }
         if report.status == .complete, report.checkpoints.isEmpty {
             console.print("  no statement balance in this file: no checkpoint")
         }
+    }
+
+    /// A dry run's new and known records: `3 new, 10 already in the ledger`.
+    private func newText(_ report: ImportReport) -> String {
+        if report.duplicates == 0 { return report.read == 0 ? "nothing new" : "all \(report.new) new" }
+        return "\(report.new) new, \(report.duplicates) already in the ledger"
+    }
+}
+
+extension ParsedArguments {
+    /// The currency a `--currency CODE` value names (any case), or `nil` when the option is absent.
+    static func currency(_ code: String?) throws(UsageError) -> Currency? {
+        guard let code else { return nil }
+        guard let currency = Currency(code: code.uppercased()) else {
+            throw UsageError("--currency \(code) is not a currency; expected an ISO 4217 code such as EUR or USD")
+        }
+        return currency
     }
 }

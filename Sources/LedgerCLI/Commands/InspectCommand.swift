@@ -17,6 +17,7 @@ struct InspectCommand: Command {
         .value("--format", "ID", "The file format, when detection should not decide."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to try instead of the automatic choice."),
         .value("--account", "NAME", "The ledger account the rows would go to."),
+        .value("--currency", "CODE", "The currency of a file that states none (ISO 4217, such as EUR)."),
         .value("--rows", "N", "How many rows to show (default 10)."),
         .flag("--json", "Print as JSON."),
     ]
@@ -25,6 +26,7 @@ struct InspectCommand: Command {
     let format: (any FormatAdapter.Type)?
     let mapping: String?
     let account: String?
+    let currency: Currency?
     let rows: Int
     let json: Bool
 
@@ -34,14 +36,18 @@ struct InspectCommand: Command {
         format = try ParsedArguments.format(arguments.value("--format"))
         mapping = arguments.value("--mapping")
         account = try arguments.accountName("--account")
+        currency = try ParsedArguments.currency(arguments.value("--currency"))
         json = arguments.has("--json")
         rows = try arguments.count("--rows", "a row count", in: 1...10_000, default: 10)
     }
 
     func run(in context: CommandContext) throws -> Int32 {
+        let directories = LedgerLocation.mappingDirectories(environment: context.environment)
+        try ImportCommand.checkMapping(mapping, in: directories)
+        // Read as the import would: what the file leaves open shows as the problem it will be.
         let options = AdapterOptions(
-            account: account, mapping: mapping,
-            mappingDirectories: LedgerLocation.mappingDirectories(environment: context.environment), fileName: file)
+            account: account, mapping: mapping, mappingDirectories: directories, fileName: file, currency: currency,
+            namesAccountAfterFile: false)
         let adapter: any FormatAdapter.Type
         if let format {
             adapter = format
@@ -146,6 +152,7 @@ struct InspectCommand: Command {
             ("headerLine", .int(report.headerLine)), ("header", .array(report.header.map(JSONOutput.string))),
             ("preamble", .array(report.preamble.map(JSONOutput.string))), ("mapping", choice),
             ("failure", .optional(report.failure)), ("suggestedMapping", .optional(report.suggestedMapping)),
+            ("decisions", .array(report.suggestionDecisions.map(JSONOutput.string))),
             ("drafts", .array(report.events.compactMap(draftJSON))),
         ])
     }

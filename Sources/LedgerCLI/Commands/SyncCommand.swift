@@ -34,14 +34,14 @@ struct SyncCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = try context.ledger()
-        let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
-        defer { progress.finish() }
-        let sync = FeedSync(ledger: ledger) { progress.update($0) }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: feed, isDirectory: &isFolder) else {
             throw RuntimeError("\(feed): no such feed folder or file")
         }
+        let ledger = try context.ledger(creatingIfMissing: true)
+        let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
+        defer { progress.finish() }
+        let sync = FeedSync(ledger: ledger) { progress.update($0) }
         let report =
             isFolder.boolValue
             ? try sync.sync(folderAt: feed)
@@ -77,7 +77,8 @@ struct SyncCommand: Command {
         }
         if report.isInterrupted { console.print("  interrupted: the batch limit was reached; run sync again to go on") }
         for stream in report.streams {
-            if let failure = stream.failure { console.print("  \(stream.stream.path) stopped: \(failure.description)") }
+            // The error itself is on stderr, once; here only where the stream stopped.
+            if let failure = stream.failure { console.print("  \(stream.stream.path) stopped at \(failure.location)") }
         }
         for balance in report.availableBalances {
             let amount = Money.format(balance.signedMinorUnits, currency: balance.currency)

@@ -28,7 +28,7 @@ enum CheckpointText {
         if checkpoint.pending.count > 0 {
             lines.append(
                 indent
-                    + "  pending, not counted: \(checkpoint.pending.count) rows, \(Money.format(checkpoint.pending.sum, currency: currency))"
+                    + "  pending, not counted: \(checkpoint.pending.count.counting("row")), \(Money.format(checkpoint.pending.sum, currency: currency))"
             )
         }
         if let day = checkpoint.diagnosis.divergesOn {

@@ -13,6 +13,10 @@ enum ReportJSON {
             ("read", .int(report.read)),
             ("inserted", .int(report.inserted)),
             ("duplicates", .int(report.duplicates)),
+        ]
+        // A dry run's records the ledger doesn't hold yet (its `duplicates` are those it does).
+        if report.status == .dryRun { members.append(("new", .int(report.new))) }
+        members += [
             ("batches", .int(report.batches)),
             ("corrections", .int(report.corrections)),
             ("withdrawn", .int(report.withdrawn)),
@@ -22,9 +26,10 @@ enum ReportJSON {
                 (
                     "failure",
                     .object([
-                        ("record", .int(failure.record)),
+                        ("record", failure.record.map(JSONOutput.int) ?? .null),
                         ("location", .string(failure.location.description)),
                         ("reason", .string(failure.reason)),
+                        ("needs", .optional(failure.missingChoice.map { "--" + $0.rawValue })),
                     ])
                 ))
         } else {
