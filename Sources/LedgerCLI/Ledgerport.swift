@@ -84,11 +84,19 @@ public enum Ledgerport {
             return 2
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if rest.count > 1, let (command, _) = command(named: Array(rest.dropFirst())) {
-                console.print(command.help)
-            } else {
+            guard rest.count > 1 else {
                 console.print(overview)
+                return 0
             }
+            guard let (command, _) = command(named: Array(rest.dropFirst())) else {
+                let names = commands.map { $0.name }
+                console.error(
+                    "no help for '\(rest[1])': it is not a command"
+                        + EditDistance.didYouMean(
+                            rest[1], among: names, then: "expected one of " + names.joined(separator: ", ")))
+                return 2
+            }
+            console.print(command.help)
             return 0
         }
         if first == "--version" || first == "-V" {
@@ -154,7 +162,8 @@ public enum Ledgerport {
             COMMANDS:
             \(lines.joined(separator: "\n"))
 
-            Run `ledgerport COMMAND --help` for a command's options. --version (-V) prints the version.
+            Run `ledgerport COMMAND --help` (or `ledgerport help COMMAND`) for a command's options.
+            --version (-V) prints the version.
             The ledger is --db PATH, else $LEDGERPORT_DB, else $XDG_DATA_HOME/ledgerport/ledger.sqlite.
             """
     }

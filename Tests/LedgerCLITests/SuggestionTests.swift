@@ -18,6 +18,17 @@ struct SuggestionTests {
         #expect(cli.errors.hasPrefix("ledgerport: unknown command 'frobnicate'; expected one of"))
     }
 
+    @Test("help for a word that is no command is bad usage, with a suggestion")
+    func helpForUnknown() throws {
+        let cli = try CLIHarness()
+        #expect(cli.run("help", "acounts") == 2)
+        #expect(cli.output.isEmpty)
+        #expect(
+            cli.errors.hasPrefix("ledgerport: no help for 'acounts': it is not a command; did you mean 'accounts'?"))
+        #expect(cli.run("help", "accounts", "rename") == 0)
+        #expect(cli.output.hasPrefix("USAGE: ledgerport accounts rename"))
+    }
+
     @Test("an unknown option suggests the command's closest option and exits 2")
     func option() throws {
         let cli = try CLIHarness()
