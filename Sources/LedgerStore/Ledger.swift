@@ -65,6 +65,7 @@ public final class Ledger {
         database = try Database(path: path, create: create)
         do {
             try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+            database.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             try database.execute("PRAGMA foreign_keys = ON")
             // Before anything that writes (WAL mode changes the file's header): refuse a file that
             // is not a ledger.
