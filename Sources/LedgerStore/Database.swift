@@ -8,6 +8,8 @@ import LedgerCore
 final class Database {
     /// The path given to `open` (`:memory:` for an in-memory database).
     let path: String
+    /// How long this connection waits for another process's lock, once ``Ledger`` has set it.
+    var busyTimeoutMilliseconds: Int?
     private let handle: OpaquePointer
     private let commits = CommitCounter()
     #if DEBUG
@@ -29,7 +31,10 @@ final class Database {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(pointer)
             throw StoreError(
-                .sqlite(function: "sqlite3_open_v2", code: code, message: message, sql: nil), at: .file(path))
+                .sqlite(
+                    function: "sqlite3_open_v2", code: code, message: message, sql: nil, ledger: path,
+                    busyTimeout: nil),
+                at: .file(path))
         }
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
@@ -182,7 +187,8 @@ final class Database {
         throw StoreError(
             .sqlite(
                 function: "sqlite3_exec", code: code,
-                message: "\(text); the rollback followed this failure: \(first)", sql: "ROLLBACK"),
+                message: "\(text); the rollback followed this failure: \(first)", sql: "ROLLBACK", ledger: path,
+                busyTimeout: busyTimeoutMilliseconds),
             at: (failure as? StoreError)?.location ?? .file(path))
     }
 
@@ -195,7 +201,11 @@ final class Database {
     /// Builds a ``StoreError`` from the connection's current error.
     func error(_ function: String, code: ResultCode, message: String? = nil, sql: String?) -> StoreError {
         let text = message ?? String(cString: sqlite3_errmsg(handle))
-        return StoreError(.sqlite(function: function, code: code, message: text, sql: sql), at: .file(path))
+        return StoreError(
+            .sqlite(
+                function: function, code: code, message: text, sql: sql, ledger: path,
+                busyTimeout: busyTimeoutMilliseconds),
+            at: .file(path))
     }
 }
 

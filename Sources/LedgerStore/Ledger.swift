@@ -65,6 +65,7 @@ public final class Ledger {
         database = try Database(path: path, create: create)
         do {
             try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+            database.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             try database.execute("PRAGMA foreign_keys = ON")
             // Before anything that writes (WAL mode changes the file's header): refuse a file that
             // is not a ledger.
@@ -133,7 +134,15 @@ public final class Ledger {
             // Everything into the file itself: its write-ahead log stays behind under the old name.
             try ledger.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         } catch {
-            throw StoreError(error.reason, at: .file(path))
+            // The person named `path`, not the scratch file: the message speaks of it.
+            guard case .sqlite(let function, let code, let message, let sql, _, let busyTimeout) = error.reason else {
+                throw StoreError(error.reason, at: .file(path))
+            }
+            throw StoreError(
+                .sqlite(
+                    function: function, code: code, message: message, sql: sql, ledger: path,
+                    busyTimeout: busyTimeout),
+                at: .file(path))
         }
         do {
             try FileManager.default.linkItem(atPath: scratch, toPath: path)

@@ -1,5 +1,11 @@
 import LedgerCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A failure in the ledger's database, or a record the store refused.
 ///
 /// SQLite failures carry the SQL text and SQLite's code and message, never the bound values (they
@@ -8,8 +14,10 @@ import LedgerCore
 public struct StoreError: LocatedError, Hashable {
     /// Why the store failed.
     public enum Reason: Sendable, Hashable {
-        /// A SQLite call failed; `function` names the C function.
-        case sqlite(function: String, code: ResultCode, message: String, sql: String?)
+        /// A SQLite call failed on the ledger file `ledger`; `function` names the C function,
+        /// `busyTimeout` is how long the connection waits for another process's lock (when set).
+        case sqlite(
+            function: String, code: ResultCode, message: String, sql: String?, ledger: String, busyTimeout: Int?)
         /// The database was written by a newer ledgerport (its schema version is unknown here).
         case schemaTooNew(found: Int, known: Int)
         /// No account has that name.
@@ -43,15 +51,25 @@ public struct StoreError: LocatedError, Hashable {
 
     /// The SQLite result code, when the failure came from SQLite.
     public var sqliteCode: ResultCode? {
-        if case .sqlite(_, let code, _, _) = reason { return code }
+        if case .sqlite(_, let code, _, _, _, _) = reason { return code }
         return nil
+    }
+
+    /// For a SQLite failure, the C function, SQLite's code and message and the SQL, for debugging:
+    /// `sqlite3_exec returned 5 (database is locked) in `BEGIN IMMEDIATE``. The ``message`` of a
+    /// common failure (a lock, a file that can't be opened or written, a full disk) speaks of the
+    /// ledger file instead.
+    public var sqliteDetail: String? {
+        guard case .sqlite(let function, let code, let message, let sql, _, _) = reason else { return nil }
+        let statement = sql.map { " in `\($0.split(whereSeparator: \.isNewline).joined(separator: " "))`" } ?? ""
+        return "\(function) returned \(code) (\(message))\(statement)"
     }
 
     public var message: String {
         switch reason {
-        case .sqlite(let function, let code, let message, let sql):
-            let statement = sql.map { " in `\($0.split(whereSeparator: \.isNewline).joined(separator: " "))`" } ?? ""
-            return "database error: \(function) returned \(code) (\(message))\(statement)\(Self.hint(forCode: code))"
+        case .sqlite(_, let code, let message, _, let ledger, let busyTimeout):
+            return Self.sentence(code: code, sqliteMessage: message, ledger: ledger, busyTimeout: busyTimeout)
+                ?? "database error: \(sqliteDetail ?? "")\(Self.hint(forCode: code))"
         case .schemaTooNew(let found, let known):
             return
                 "the database's schema is version \(found), newer than this ledgerport knows (\(known)); upgrade ledgerport"
@@ -95,17 +113,78 @@ public struct StoreError: LocatedError, Hashable {
             + "(`ledgerport --db NEW.sqlite import …`)"
     }
 
+    /// What a common SQLite failure, one that comes from the machine and not from ledgerport,
+    /// means for the person, as a sentence about the ledger file; `nil` for the others.
+    private static func sentence(code: ResultCode, sqliteMessage: String, ledger: String, busyTimeout: Int?)
+        -> String?
+    {
+        switch code {
+        case .busy, .locked:
+            let waited = busyTimeout.map { ": waited \($0) ms" } ?? ""
+            return "the ledger \(ledger) is locked by another process (an import or sync?)\(waited); "
+                + "try again when it is done"
+        case .readOnly:
+            return "the ledger \(ledger) can't be written: the file, its folder or its file system is read-only"
+        case .full:
+            return "the disk holding the ledger \(ledger) is full; nothing of the failed write was stored. "
+                + "Free some space and run it again"
+        case .cantOpen:
+            return "can't open the ledger \(ledger): \(openFailure(at: ledger))"
+        case .ioError:
+            return "the system could not read or write the ledger \(ledger) (\(sqliteMessage), SQLite code \(code))"
+        default:
+            return nil
+        }
+    }
+
+    /// Why a file can't be opened, found by stat(2) and access(2): "it is a folder", "its folder
+    /// /x does not exist", "permission denied", …
+    static func openFailure(at path: String) -> String {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { return "it is a folder" }
+            if access(path, R_OK | W_OK) != 0 { return systemReason(errno) }
+            return "it can't be opened there"
+        }
+        let failure = errno
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        switch failure {
+        case ELOOP:
+            return "its path is a loop of symbolic links"
+        case ENOTDIR:
+            return "a part of its path is a file, not a folder"
+        case ENOENT:
+            if lstat(path, &info) == 0 {
+                var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let length = readlink(path, &target, target.count - 1)
+                let named =
+                    length > 0
+                    ? " " + String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+                return "it is a symbolic link to\(named), a file whose folder does not exist"
+            }
+            if stat(folder, &info) != 0 { return "its folder \(folder) does not exist" }
+            if access(folder, W_OK) != 0 {
+                return "it can't be created in its folder \(folder): \(systemReason(errno))"
+            }
+            return "it can't be created there"
+        default:
+            return systemReason(failure)
+        }
+    }
+
+    /// An errno in words: "permission denied", "the file system is read-only", else strerror's text.
+    private static func systemReason(_ code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: return "permission denied"
+        case EROFS: return "its file system is read-only"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+
     /// What a SQLite failure that comes from the machine, not from ledgerport, means for the person.
     private static func hint(forCode code: ResultCode) -> String {
         switch code {
-        case .busy, .locked:
-            return "; another process held the ledger's write lock past the busy timeout: try again when it is done"
-        case .readOnly:
-            return "; the database file or its folder can't be written"
-        case .full:
-            return "; the disk holding the database is full"
-        case .cantOpen:
-            return "; the database file can't be opened or created there"
         case .corrupt, .notADatabase:
             return "; the ledger file is damaged: `ledgerport check` says what is wrong and how to recover"
         default:

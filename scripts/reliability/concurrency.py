@@ -74,7 +74,7 @@ def overlapping_imports(args, results: lib.Results, work: str) -> None:
         codes = [code for code, _, _ in finished]
         if codes == [0, 0]:
             outcomes["both finished"] += 1
-        elif sorted(codes) == [0, 1] and any(b"database is locked" in err for _, _, err in finished):
+        elif sorted(codes) == [0, 1] and any(b"is locked by another process" in err for _, _, err in finished):
             outcomes["one failed clearly"] += 1
             if time.monotonic() - started < 4.5:  # the default busy timeout is 5 s
                 problems.append(f"round {round_number}: one import failed without waiting for the lock: "

@@ -89,7 +89,7 @@ def read_only_file(case: Case) -> None:
         other = os.path.join(case.work, "other.csv")
         lib.generic_csv(other, 500, first=case.rows)
         done = lib.cli(case.args.bin, db, "import", other, "--account", "Checking", "--currency", "USD")
-        case.expect_clear_failure("a read-only database file (chattr +i)", done, ["readonly", "can't be written"])
+        case.expect_clear_failure("a read-only database file (chattr +i)", done, ["the ledger", "can't be written"])
         case.results.check("faults: a read-only database file: unchanged", lib.snapshot(db) == before)
     finally:
         chattr("-i", db)
@@ -104,7 +104,7 @@ def read_only_mount(case: Case) -> None:
         lib.create_ledger(case.args.bin, db)
         subprocess.run(["mount", "-o", "remount,ro", folder], check=True)
         done = case.run(db)
-        case.expect_clear_failure("a database on a read-only file system", done, ["database error"])
+        case.expect_clear_failure("a database on a read-only file system", done, ["the ledger", "read-only"])
         subprocess.run(["mount", "-o", "remount,rw", folder], check=True)
         case.expect_recovery("a database on a read-only file system", db)
     finally:
@@ -130,7 +130,7 @@ def immutable_folder(case: Case) -> None:
                                   ["can't create the folder"])
         done = case.run(os.path.join(folder, "ledger.sqlite"))
         case.expect_clear_failure("a database file that can't be created in its folder", done,
-                                  ["can't be opened or created"])
+                                  ["can't open the ledger"])
     finally:
         chattr("-i", folder)
 
@@ -150,7 +150,7 @@ def lock_before_start(case: Case) -> None:
         holder.execute("ROLLBACK")
         holder.close()
         label = f"a lock held past a busy timeout of {seconds:g} s"
-        case.expect_clear_failure(label, done, ["database is locked", "busy timeout"], db)
+        case.expect_clear_failure(label, done, ["is locked by another process", "waited"], db)
         case.results.check(f"faults: {label}: waited the timeout, not much longer",
                            seconds * 0.9 <= waited < seconds + 3, f"{waited:.2f} s")
         lib.Results.info(f"faults: {label}: failed after {waited:.2f} s")
@@ -174,7 +174,7 @@ def lock_mid_import(case: Case) -> None:
     holder.close()
     done = subprocess.CompletedProcess(process.args, process.returncode, out, err)
     case.expect_clear_failure("a lock taken mid-import and held past the busy timeout", done,
-                              ["database is locked"], db)
+                              ["is locked by another process"], db)
     with closing(lib.connect(db)) as con:
         status = con.execute("SELECT status FROM imports ORDER BY id DESC LIMIT 1").fetchone()[0]
     lib.Results.info(f"faults: the import stopped by a lock mid-way is logged `{status}` "
