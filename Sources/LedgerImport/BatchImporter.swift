@@ -12,6 +12,8 @@ public struct BatchImporter {
     public var batchSize: Int
     /// Called after each batch is saved (and after each batch's worth of drafts in a dry run).
     public var progress: ((ImportProgress) -> Void)?
+    /// Whether reading ends, without a failure, at the first record (``settle(at:format:options:)``).
+    private var endsAtFirstRecord = false
 
     /// Creates an importer.
     ///
@@ -52,6 +54,20 @@ public struct BatchImporter {
         importFile(at: path, format: format, options: options, into: nil, comparingWith: ledger)
     }
 
+    /// Reads a file only up to its first record, writing nothing, to settle what must be known
+    /// before a ledger is created: its format, its mapping, its account and currency.
+    ///
+    /// - Returns: a report whose ``ImportReport/failure`` is set when the file stops before any
+    ///   record (missing, of no known format, its header, a choice it leaves open); else none.
+    public func settle(at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions) -> ImportReport {
+        var reader = self
+        reader.endsAtFirstRecord = true
+        reader.progress = nil
+        var report = reader.dryRun(at: path, format: format, options: options, comparingWith: nil)
+        if report.failure?.record != nil { report.failure = nil }
+        return report
+    }
+
     private func importFile(
         at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions, into ledger: Ledger?,
         comparingWith compared: Ledger?
@@ -80,7 +96,8 @@ public struct BatchImporter {
         var options = options
         if options.fileName.isEmpty { options.fileName = path }
         var report = run(stream, adapter: adapter, options: options, into: ledger, comparingWith: compared)
-        report.sha256 = stream.sha256
+        // An import the ledger refused before its log row was never read: it has no digest.
+        report.sha256 = ledger == nil || report.importID != nil ? stream.sha256 : nil
         if let ledger, let importID = report.importID {
             try? ledger.finishImport(importID, report.outcome)
         }
@@ -99,6 +116,7 @@ public struct BatchImporter {
         var session = ImportSession(
             ledger: ledger, comparedLedger: compared, batchSize: batchSize, progress: progress,
             report: ImportReport(file: stream.name, format: adapter.id, status: ledger == nil ? .dryRun : .complete))
+        session.endsAtFirstRecord = endsAtFirstRecord && ledger == nil
         do {
             if let ledger {
                 session.report.importID = try ledger.beginImport(
@@ -113,6 +131,8 @@ public struct BatchImporter {
             try Self.consume(pipeline, into: &session)
             try session.flush()
             try session.runCheckpoints()
+        } catch is FirstRecordReached {
+            // Settled: the file reaches a record.
         } catch {
             session.stop(with: error, file: stream.name)
         }

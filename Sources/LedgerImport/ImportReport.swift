@@ -58,8 +58,9 @@ public struct ImportReport: Sendable {
 /// The record that stopped an import.
 public struct ImportFailure: Sendable, Hashable {
     /// The 1-based number of the record among the source's records that was being read when the
-    /// import stopped; `nil` when the file could not be read at all (missing, unreadable, of no
-    /// known format): no record was reached.
+    /// import stopped; `nil` when no record was reached: the file could not be read at all
+    /// (missing, unreadable, of no known format), its header or preamble stopped it, or the
+    /// ledger failed.
     public var record: Int?
     /// Where it is.
     public var location: SourceLocation
@@ -68,6 +69,8 @@ public struct ImportFailure: Sendable, Hashable {
     /// What the source left for the user to decide (its account, its currency), when that is
     /// what stopped it: bad usage rather than bad data.
     public var missingChoice: MissingChoice.Choice?
+    /// Whether the ledger failed (damaged, locked, its disk) rather than the source.
+    public var isLedgerFailure = false
 
     /// `FILE:LINE:COLUMN: error: REASON`.
     public var description: String { "\(location): error: \(reason)" }

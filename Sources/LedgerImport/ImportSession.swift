@@ -1,3 +1,4 @@
+import CSVAdapter
 import LedgerCore
 import LedgerStore
 
@@ -11,6 +12,9 @@ struct ImportSession {
     let batchSize: Int
     let progress: ((ImportProgress) -> Void)?
     var report: ImportReport
+    /// Whether the first record ends the reading (``FirstRecordReached``): a dry run that only
+    /// settles the file's format and choices.
+    var endsAtFirstRecord = false
 
     private var declared: [String: AccountReference] = [:]
     private var stored: [String: StoredAccount] = [:]
@@ -44,6 +48,12 @@ struct ImportSession {
 
     /// Takes one prepared event from the reading thread.
     mutating func accept(_ event: PreparedEvent) throws {
+        if endsAtFirstRecord {
+            switch event {
+            case .draft, .checked, .other(.draft): throw FirstRecordReached()
+            default: break
+            }
+        }
         switch event {
         case .draft(let prepared):
             try add(prepared)
@@ -153,13 +163,28 @@ struct ImportSession {
         } else if let stored = error as? StoreError, let ledger, stored.location.file == ledger.path {
             // The ledger itself failed (its lock, its disk) outside a batch: no record is to blame.
             report.failure = ImportFailure(
-                record: report.read + 1, location: stored.location,
+                record: nil, location: stored.location,
                 reason: "the ledger failed, not a record (\(report.inserted) rows kept): \(stored.message)")
+            report.failure?.isLedgerFailure = true
         } else if let located = error as? any LocatedError {
-            report.failure = ImportFailure(record: report.read + 1, location: located.location, reason: located.message)
-            report.failure?.missingChoice = (error as? MissingChoice)?.choice
+            let choice = (error as? MissingChoice)?.choice
+            let record = report.read == 0 && (choice != nil || Self.isPreamble(error)) ? nil : report.read + 1
+            report.failure = ImportFailure(record: record, location: located.location, reason: located.message)
+            report.failure?.missingChoice = choice
         } else {
             report.failure = ImportFailure(record: report.read + 1, location: .file(file), reason: "\(error)")
+        }
+    }
+
+    /// Whether an error is the source's header or preamble failing, before any record: an empty
+    /// file, a header no mapping reads, an invalid mapping.
+    private static func isPreamble(_ error: any Error) -> Bool {
+        guard let error = error as? CSVError else { return false }
+        switch error.reason {
+        case .emptyFile, .noRows, .headerMismatch, .invalidMapping, .mappingNotFound, .noMatchingMapping:
+            return true
+        default:
+            return false
         }
     }
 
@@ -299,6 +324,9 @@ struct ImportSession {
     }
 
 }
+
+/// Ends a reading that only settles a file, at its first record.
+struct FirstRecordReached: Error {}
 
 /// A batch the store refused, with the records it held.
 private struct BatchRefused: Error {

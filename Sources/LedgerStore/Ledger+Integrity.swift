@@ -18,9 +18,21 @@ extension Ledger {
             throw StoreError(.damaged(path: path, findings: [error.message]), at: .file(path))
         }
         guard findings.isEmpty else {
-            throw StoreError(.damaged(path: path, findings: findings), at: .file(path))
+            throw StoreError(.damaged(path: path, findings: Self.firstFinding(of: findings)), at: .file(path))
         }
         isVerifiedSound = true
+    }
+
+    /// The first of `integrity_check`'s findings and how many more there are, for a one-line
+    /// error: SQLite answers in many lines (a finding may hold several), `ledgerport check` lists
+    /// them all.
+    static func firstFinding(of findings: [String]) -> [String] {
+        let lines = findings.flatMap { $0.split(separator: "\n").map(String.init) }
+            .filter { !$0.hasPrefix("*** in database") }
+        guard let first = lines.first else { return findings }
+        let more = lines.count - 1
+        return more == 0
+            ? [first] : [first + " … and \(more) more \(more == 1 ? "finding" : "findings"); run ledgerport check"]
     }
 
     /// Checks the whole ledger: SQLite's `integrity_check`, then the ledger's own invariants.

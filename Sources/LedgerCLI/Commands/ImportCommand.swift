@@ -55,10 +55,24 @@ struct ImportCommand: Command {
         try Self.checkMapping(mapping, in: directories)
         var reports: [ImportReport] = []
         for file in files {
+            // A dry run reads an existing ledger and never creates one; an import creates it,
+            // but not for a file that isn't there, nor for one whose format, mapping, account or
+            // currency is unsettled: read first up to its first record, without a ledger.
+            if !dryRun, !context.hasLedger {
+                let options = AdapterOptions(
+                    account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
+                    currency: currency, accountCurrency: nil, namesAccountAfterFile: false)
+                var settled = BatchImporter(batchSize: batchSize).settle(at: file, format: format, options: options)
+                if let failure = settled.failure {
+                    settled.status = .stopped
+                    context.console.error(message(for: failure, ledger: nil))
+                    if !json { printHuman(settled, console: context.console, ledger: nil) }
+                    reports.append(settled)
+                    continue
+                }
+            }
             let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
             let importer = BatchImporter(batchSize: batchSize) { progress.update($0) }
-            // A dry run reads an existing ledger and never creates one; an import creates it,
-            // but not for a file that isn't there.
             let ledger =
                 dryRun || !FileManager.default.fileExists(atPath: file)
                 ? try context.existingLedger() : try context.ledger(creatingIfMissing: true)
@@ -129,11 +143,17 @@ struct ImportCommand: Command {
                 "  dry run, nothing written: \(report.read.counting("record")) read and checked; " + newText(report))
         case .stopped:
             // The error itself is on stderr, once; here only where it stopped and what was kept.
-            if let failure = report.failure, let record = failure.record, report.read > 0 || report.batches > 0 {
+            let kept = report.read > 0 || report.batches > 0
+            if let failure = report.failure, failure.isLedgerFailure {
                 console.print(
-                    "  stopped at record \(record) (\(failure.location)): \(counts); kept \(report.kept.counting("row"))"
-                )
-            } else if let failure = report.failure, failure.record != nil {
+                    kept
+                        ? "  stopped: the ledger failed after \(counts); kept \(report.kept.counting("row"))"
+                        : "  not imported: the ledger failed before the first record")
+            } else if let failure = report.failure, let record = failure.record {
+                console.print(
+                    "  stopped at record \(record) (\(failure.location)): "
+                        + (kept ? "\(counts); kept \(report.kept.counting("row"))" : "nothing imported"))
+            } else if let failure = report.failure, failure.location.line > 0 {
                 console.print("  stopped at \(failure.location), before the first record: nothing imported")
             } else {
                 console.print("  not read: nothing imported")

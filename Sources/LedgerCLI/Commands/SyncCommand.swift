@@ -38,6 +38,8 @@ struct SyncCommand: Command {
         guard FileManager.default.fileExists(atPath: feed, isDirectory: &isFolder) else {
             throw RuntimeError("\(feed): no such feed folder or file")
         }
+        // Something that isn't a feed leaves no new ledger behind.
+        if !context.hasLedger { try FeedSync.checkManifest(at: feed, isFolder: isFolder.boolValue) }
         let ledger = try context.ledger(creatingIfMissing: true)
         let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
         defer { progress.finish() }

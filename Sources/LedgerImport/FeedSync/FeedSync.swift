@@ -42,6 +42,19 @@ public final class FeedSync {
 
     // MARK: - Folder form
 
+    /// Reads a feed's manifest, touching no ledger: whether `path` is a feed at all, asked before
+    /// a sync creates one.
+    ///
+    /// - Throws: ``FeedError`` when the folder's `feed.json` or the file's first line is not a
+    ///   version 1 manifest, or a file error when it can't be read.
+    public static func checkManifest(at path: String, isFolder: Bool) throws {
+        if isFolder {
+            _ = try FeedFolder(path: path)
+        } else {
+            _ = try FeedLines(try FileByteStream(path: path, hashing: false))
+        }
+    }
+
     /// Syncs a feed folder.
     ///
     /// - Throws: ``FeedError`` when `feed.json` or the stream folders can't be read, or
