@@ -42,6 +42,8 @@ extension Ledger {
                         if database.changes > 0 {
                             inserted += 1
                             totals.add(row, isNew: true)
+                        } else if let importID {
+                            try claim(row, for: importID)
                         }
                     case .withdraw(let accountID, let externalID, let location):
                         // The rows inserted so far in this batch must be in the totals before
@@ -83,6 +85,30 @@ extension Ledger {
             """)
         insertStatement = statement
         return statement
+    }
+
+    /// Notes that an import met a row already stored (a duplicate), so that undoing the import
+    /// that brought it first hands the row over instead of deleting it. Runs for duplicates only:
+    /// a new row costs nothing here.
+    private func claim(_ row: PendingRow, for importID: Int64) throws(StoreError) {
+        let claim = try prepared(
+            """
+            INSERT OR IGNORE INTO import_claims (transaction_id, import_id)
+            SELECT id, ?1 FROM transactions
+            WHERE id IN (
+                SELECT id FROM transactions WHERE account_id = ?2 AND day = ?3 AND fingerprint = ?4
+                    AND discriminator = ?5
+                UNION ALL SELECT id FROM transactions WHERE account_id = ?2 AND external_id = ?6)
+                AND import_id IS NOT ?1
+            """)
+        do throws(StoreError) {
+            try claim.run([
+                .int(importID), .int(row.accountID), .text(row.draft.bookingDay.description), .int(row.fingerprint),
+                .int(row.discriminator), .optional(row.draft.externalID),
+            ])
+        } catch {
+            throw StoreError(error.reason, at: row.draft.location)
+        }
     }
 
     private func bindInsert(_ statement: Statement, _ row: PendingRow, importID: Int64?) throws(StoreError) {
