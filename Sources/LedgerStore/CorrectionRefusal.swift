@@ -19,9 +19,9 @@ public enum CorrectionRefusal: Sendable, Hashable {
     public var message: String {
         switch self {
         case .sourceCheckpoint(let account, let day, let source, let importID, let amount):
-            let origin = importID.map { "\(source), import \($0)" } ?? source
+            let origin = "source \(source)" + (importID.map { ", import id \($0)" } ?? "")
             return
-                "\"\(account)\" already has a checkpoint on \(day) from a source (\(origin)): statement balance \(amount); a checkpoint by hand doesn't replace it silently. Expected another day, or --replace to replace it"
+                "\"\(account)\" already has a checkpoint on \(day) from a source (\(origin), statement balance \(amount)); a checkpoint by hand doesn't replace it silently; expected another day, or --replace to replace it"
         case .noCheckpoint(let account, let day):
             return
                 "\"\(account)\" has no checkpoint on \(day); expected a day from `ledgerport checkpoints \(account)`"
