@@ -26,6 +26,9 @@ public struct ImportReport: Sendable {
     public var inserted = 0
     /// Rows already stored (same identity), skipped.
     public var duplicates = 0
+    /// Rows skipped because `transactions delete` removed them (`import --restore-deleted` brings
+    /// them back): neither new nor duplicates.
+    public var deletedBefore = 0
     /// Batches committed.
     public var batches = 0
     /// Corrections the source sent (OFX `CORRECTACTION`), applied in order with the rows.

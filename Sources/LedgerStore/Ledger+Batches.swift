@@ -22,16 +22,25 @@ extension Ledger {
     /// there is none (already withdrawn, or never imported), so a re-import changes nothing.
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
         do {
-            let (inserted, deleted, inserts) = try write {
+            let (inserted, deleted, inserts, deletedBefore) = try write {
                 let statement = try preparedInsert()
                 var inserted = 0
                 var deleted = 0
                 var inserts = 0
+                var deletedBefore = 0
                 var totals = DailyTotals()
+                let tombstones = try tombstones()
                 for item in items {
                     switch item {
                     case .insert(let row):
                         inserts += 1
+                        if !tombstones.isEmpty, tombstones.contains(row) {
+                            if !restoresDeletedRows {
+                                deletedBefore += 1
+                                continue
+                            }
+                            try forget(row)
+                        }
                         do throws(StoreError) {
                             try bindInsert(statement, row, importID: importID)
                             try statement.step()
@@ -63,11 +72,14 @@ extension Ledger {
                 statement.reset()
                 try addToDailyTotals(totals)
                 if let importID {
-                    try logBatch(importID, read: inserts, inserted: inserted, duplicates: inserts - inserted)
+                    try logBatch(
+                        importID, read: inserts, inserted: inserted, duplicates: inserts - inserted - deletedBefore)
                 }
-                return (inserted, deleted, inserts)
+                return (inserted, deleted, inserts, deletedBefore)
             }
-            return .saved(inserted: inserted, duplicates: inserts - inserted, withdrawn: deleted)
+            return .saved(
+                inserted: inserted, duplicates: inserts - inserted - deletedBefore, withdrawn: deleted,
+                deletedBefore: deletedBefore)
         } catch {
             return .notSaved(error)
         }
@@ -85,6 +97,19 @@ extension Ledger {
             """)
         insertStatement = statement
         return statement
+    }
+
+    /// Forgets a deleted row's identity as the row is restored (`import --restore-deleted`).
+    private func forget(_ row: PendingRow) throws(StoreError) {
+        let forget = try prepared(
+            """
+            DELETE FROM transaction_tombstones WHERE account_id = ?1 AND ((day = ?2 AND fingerprint = ?3
+                AND discriminator = ?4) OR external_id = ?5)
+            """)
+        try forget.run([
+            .int(row.accountID), .text(row.draft.bookingDay.description), .int(row.fingerprint),
+            .int(row.discriminator), .optional(row.draft.externalID),
+        ])
     }
 
     /// Notes that an import met a row already stored (a duplicate), so that undoing the import
