@@ -18,6 +18,7 @@ struct ImportCommand: Command {
         .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
         .flag("--dry-run", "Read and check everything, write nothing."),
+        .flag("--restore-deleted", "Bring back rows `transactions delete` removed (else skipped)."),
         .value("--batch-size", "N", "Records per database transaction (default 100)."),
         .flag("--json", "Print the report as JSON."),
     ]
@@ -27,6 +28,7 @@ struct ImportCommand: Command {
     let format: (any FormatAdapter.Type)?
     let mapping: String?
     let dryRun: Bool
+    let restoresDeleted: Bool
     let batchSize: Int
     let json: Bool
 
@@ -37,12 +39,14 @@ struct ImportCommand: Command {
         format = try ParsedArguments.format(arguments.value("--format"))
         mapping = arguments.value("--mapping")
         dryRun = arguments.has("--dry-run")
+        restoresDeleted = arguments.has("--restore-deleted")
         json = arguments.has("--json")
         batchSize = try arguments.count("--batch-size", "a batch size", in: 1...1_000_000, default: 100)
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let ledger = dryRun ? nil : try context.ledger()
+        ledger?.restoresDeletedRows = restoresDeleted
         if let account, ledger != nil { try context.checkNewAccountName(account) }
         var reports: [ImportReport] = []
         for file in files {
@@ -69,8 +73,9 @@ struct ImportCommand: Command {
     private func printHuman(_ report: ImportReport, console: Console, ledger: Ledger?) {
         let mappingText = report.mapping.map { ", mapping \($0)" } ?? ""
         console.print("\(report.file) (\(report.format)\(mappingText))")
+        let deletedBefore = report.deletedBefore > 0 ? ", \(report.deletedBefore) deleted before" : ""
         let counts =
-            "\(report.read) read, \(report.inserted) inserted, \(report.duplicates) duplicates, \(report.batches) batches"
+            "\(report.read) read, \(report.inserted) inserted, \(report.duplicates) duplicates\(deletedBefore), \(report.batches) batches"
         switch report.status {
         case .complete:
             console.print("  imported: \(counts)")
@@ -81,6 +86,11 @@ struct ImportCommand: Command {
             if let failure = report.failure {
                 console.print("  kept \(report.kept) rows; record \(failure.record) stopped it: \(failure.description)")
             }
+        }
+        if report.deletedBefore > 0 {
+            console.print(
+                "  skipped \(report.deletedBefore) rows `transactions delete` removed; --restore-deleted brings them back"
+            )
         }
         if report.corrections > 0 {
             console.print(

@@ -12,6 +12,7 @@ struct TransactionsCommand: Command {
         .value("--to", "DAY", "The last day to list (YYYY-MM-DD), included."),
         .flag("--json", "Print the transactions as JSON."),
     ]
+    static let subcommands: [any Command.Type] = [TransactionsDeleteCommand.self, TransactionsEditCommand.self]
 
     let account: String?
     let window: DayWindow

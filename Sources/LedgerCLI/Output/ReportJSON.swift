@@ -13,6 +13,7 @@ enum ReportJSON {
             ("read", .int(report.read)),
             ("inserted", .int(report.inserted)),
             ("duplicates", .int(report.duplicates)),
+            ("deletedBefore", .int(report.deletedBefore)),
             ("batches", .int(report.batches)),
             ("corrections", .int(report.corrections)),
             ("withdrawn", .int(report.withdrawn)),
