@@ -89,6 +89,18 @@ struct LedgerTransactionChangesTests {
         #expect(ledger.check().isSound)
     }
 
+    @Test("a merge keeps the merged account's deleted rows deleted in the account it joins")
+    func mergeKeepsTombstones() throws {
+        let old = try ledger.ensureAccount(
+            AccountReference(name: "Old checking", currency: .EUR), fallbackCurrency: .EUR)
+        _ = ledger.save(rows(january, account: old), importID: nil)
+        _ = try ledger.deleteTransactions(try ledger.transactions().map(\.id))
+        _ = try ledger.mergeAccount(old, into: checking)
+        #expect(
+            ledger.save(rows(january, account: checking), importID: nil)
+                == .saved(inserted: 0, duplicates: 0, deletedBefore: 3))
+    }
+
     #if DEBUG
         @Test("a deletion that fails midway changes nothing")
         func deleteWholeOrNothing() throws {
