@@ -114,23 +114,27 @@ extension Ledger {
 
     /// Notes that an import met a row already stored (a duplicate), so that undoing the import
     /// that brought it first hands the row over instead of deleting it. Runs for duplicates only:
-    /// a new row costs nothing here.
+    /// a new row costs nothing here. The identity index answers the lookup on its own (no table
+    /// read); a row with a source id found under another day is looked up by that id instead.
     private func claim(_ row: PendingRow, for importID: Int64) throws(StoreError) {
-        let claim = try prepared(
+        let byIdentity = try prepared(
             """
             INSERT OR IGNORE INTO import_claims (transaction_id, import_id)
             SELECT id, ?1 FROM transactions
-            WHERE id IN (
-                SELECT id FROM transactions WHERE account_id = ?2 AND day = ?3 AND fingerprint = ?4
-                    AND discriminator = ?5
-                UNION ALL SELECT id FROM transactions WHERE account_id = ?2 AND external_id = ?6)
-                AND import_id IS NOT ?1
+            WHERE account_id = ?2 AND day = ?3 AND fingerprint = ?4 AND discriminator = ?5
             """)
         do throws(StoreError) {
-            try claim.run([
+            try byIdentity.run([
                 .int(importID), .int(row.accountID), .text(row.draft.bookingDay.description), .int(row.fingerprint),
-                .int(row.discriminator), .optional(row.draft.externalID),
+                .int(row.discriminator),
             ])
+            guard database.changes == 0, let externalID = row.draft.externalID else { return }
+            let byExternalID = try prepared(
+                """
+                INSERT OR IGNORE INTO import_claims (transaction_id, import_id)
+                SELECT id, ?1 FROM transactions WHERE account_id = ?2 AND external_id = ?3
+                """)
+            try byExternalID.run([.int(importID), .int(row.accountID), .text(externalID)])
         } catch {
             throw StoreError(error.reason, at: row.draft.location)
         }

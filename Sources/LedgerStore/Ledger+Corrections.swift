@@ -65,10 +65,12 @@ extension Ledger {
                 """
                 UPDATE transactions SET import_id = (
                     SELECT min(claim.import_id) FROM import_claims AS claim JOIN imports ON imports.id = claim.import_id
-                    WHERE claim.transaction_id = transactions.id AND imports.undone_at IS NULL)
+                    WHERE claim.transaction_id = transactions.id AND claim.import_id != ?1
+                        AND imports.undone_at IS NULL)
                 WHERE import_id = ?1 AND EXISTS (
                     SELECT 1 FROM import_claims AS claim JOIN imports ON imports.id = claim.import_id
-                    WHERE claim.transaction_id = transactions.id AND imports.undone_at IS NULL)
+                    WHERE claim.transaction_id = transactions.id AND claim.import_id != ?1
+                        AND imports.undone_at IS NULL)
                 RETURNING id, import_id
                 """
             ).rows([.int(id)]) { row throws(StoreError) in (row.int(0), row.int(1)) }

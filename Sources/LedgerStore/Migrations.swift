@@ -219,7 +219,8 @@ struct Migration {
     ///   is migration 1's, so an undone import keeps its status and gains this instant).
     /// - `import_claims`: a row an import met as a duplicate of one already stored, noted so that
     ///   undoing the import that first brought it hands the row over instead of deleting it. Only
-    ///   duplicates are noted, never new rows.
+    ///   duplicates are noted, never new rows, in one B-tree with no second index: an undo (rare)
+    ///   reads the table rather than every re-import paying for an index by import.
     /// - `transaction_tombstones`: the identity of a row `transactions delete` removed, so that a
     ///   re-import skips it (counted as deleted before) unless asked to restore it.
     private static let undoAndCorrections = """
@@ -229,7 +230,6 @@ struct Migration {
             import_id INTEGER NOT NULL REFERENCES imports (id),
             PRIMARY KEY (transaction_id, import_id)
         ) WITHOUT ROWID;
-        CREATE INDEX import_claims_by_import ON import_claims (import_id);
         CREATE TABLE transaction_tombstones (
             account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
             day TEXT NOT NULL,

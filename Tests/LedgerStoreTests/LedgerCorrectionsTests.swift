@@ -28,7 +28,7 @@ struct LedgerCorrectionsTests {
                 guard let error = error as? StoreError, case .correctionRefused(.sourceCheckpoint) = error.reason else {
                     return false
                 }
-                return error.message.contains("(sync)") && error.message.contains("-23.90")
+                return error.message.contains("(source sync, statement balance -23.90)")
                     && error.message.contains("--replace")
             }
         }
