@@ -77,9 +77,12 @@ struct ReconcileCommand: Command {
             stored, asOf: asOf, actual: amount, source: isOpening ? .opening : .manual, replacingSource: replace)
         let refreshed = try ledger.refreshCheckpoints(of: stored, from: asOf.next)
         if json {
-            guard case .object(var members) = ReportJSON.checkpoint(checkpoint) else { return 0 }
-            members.append(("replaced", existing.map(Self.replacedJSON) ?? .null))
-            context.console.print(JSONOutput.object(members).rendered())
+            var value = ReportJSON.checkpoint(checkpoint)
+            // The checkpoint's fields, then the one it replaced on that day (or null).
+            if case .object(let members) = value {
+                value = .object(members + [("replaced", existing.map(Self.replacedJSON) ?? .null)])
+            }
+            context.console.print(value.rendered())
         } else {
             if let existing {
                 context.console.print("replaced " + Self.describe(existing))
