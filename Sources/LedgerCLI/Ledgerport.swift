@@ -18,6 +18,7 @@ public enum Ledgerport {
         TransactionsCommand.self,
         ImportsCommand.self,
         ReconcileCommand.self,
+        CheckpointsCommand.self,
         CheckCommand.self,
         InspectCommand.self,
         MappingsCommand.self,

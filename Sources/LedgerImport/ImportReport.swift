@@ -28,6 +28,9 @@ public struct ImportReport: Sendable {
     public var duplicates = 0
     /// A dry run's records the ledger doesn't hold yet (all of them when there is no ledger).
     public var new = 0
+    /// Rows skipped because `transactions delete` removed them (`import --restore-deleted` brings
+    /// them back): neither new nor duplicates.
+    public var deletedBefore = 0
     /// Batches committed.
     public var batches = 0
     /// Corrections the source sent (OFX `CORRECTACTION`), applied in order with the rows.

@@ -86,9 +86,10 @@ struct ImportSession {
             try countNew(against: comparedLedger)
         } else if let ledger {
             switch ledger.save(batch, importID: report.importID) {
-            case .saved(let inserted, let duplicates, let withdrawn):
+            case .saved(let inserted, let duplicates, let withdrawn, let deletedBefore):
                 report.inserted += inserted
                 report.duplicates += duplicates
+                report.deletedBefore += deletedBefore
                 report.withdrawn += withdrawn
                 for item in batch {
                     guard case .insert(let row) = item else { continue }

@@ -32,6 +32,10 @@ public struct Checkpoint: Sendable, Hashable {
     public var pending = PendingSummary()
     /// Candidates for the cause of a discrepancy (empty when reconciled or a baseline).
     public var diagnosis = Diagnosis.none
+
+    /// Whether a source brought it (a statement in an imported file, a feed's balance, an opening
+    /// balance a file stated) rather than a person (`reconcile --balance` or `--opening`).
+    public var isFromSource: Bool { importID != nil || source == .import || source == .sync }
 }
 
 /// The pending transactions of a checkpoint's window.

@@ -25,6 +25,8 @@ public struct ImportRecord: Sendable, Hashable {
     public var failure: String?
     /// The process that ran the import, when it was recorded (imports since schema version 7).
     public var process: ImportProcess?
+    /// When `imports undo` took the import back (its rows, balances and checkpoints), if it did.
+    public var undoneAt: String?
 
     /// Whether the run is marked `running` but its process, on `host`, has gone: it was killed or
     /// crashed before it could close its row. `isRunning` says whether a process id is alive.

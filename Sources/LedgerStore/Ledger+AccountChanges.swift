@@ -163,6 +163,9 @@ extension Ledger {
                 // INTO's name is the person's choice now: the source no longer renames it.
                 try markNameChosen(target)
             }
+            // Rows deleted from FROM stay deleted for INTO (`transactions delete`'s tombstones).
+            try database.prepare("UPDATE OR IGNORE transaction_tombstones SET account_id = ?2 WHERE account_id = ?1")
+                .run(ids)
             try carryLimit(from: source.id, into: target.id)
             try database.prepare("DELETE FROM accounts WHERE id = ?").run([.int(source.id)])
             merge.into = target

@@ -22,16 +22,25 @@ extension Ledger {
     /// there is none (already withdrawn, or never imported), so a re-import changes nothing.
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
         do {
-            let (inserted, deleted, inserts) = try write {
+            let (inserted, deleted, inserts, deletedBefore) = try write {
                 let statement = try preparedInsert()
                 var inserted = 0
                 var deleted = 0
                 var inserts = 0
+                var deletedBefore = 0
                 var totals = DailyTotals()
+                let tombstones = try tombstones()
                 for item in items {
                     switch item {
                     case .insert(let row):
                         inserts += 1
+                        if !tombstones.isEmpty, tombstones.contains(row) {
+                            if !restoresDeletedRows {
+                                deletedBefore += 1
+                                continue
+                            }
+                            try forget(row)
+                        }
                         do throws(StoreError) {
                             try bindInsert(statement, row, importID: importID)
                             try statement.step()
@@ -42,6 +51,8 @@ extension Ledger {
                         if database.changes > 0 {
                             inserted += 1
                             totals.add(row, isNew: true)
+                        } else if let importID {
+                            try claim(row, for: importID)
                         }
                     case .withdraw(let accountID, let externalID, let location):
                         // The rows inserted so far in this batch must be in the totals before
@@ -61,11 +72,14 @@ extension Ledger {
                 statement.reset()
                 try addToDailyTotals(totals)
                 if let importID {
-                    try logBatch(importID, read: inserts, inserted: inserted, duplicates: inserts - inserted)
+                    try logBatch(
+                        importID, read: inserts, inserted: inserted, duplicates: inserts - inserted - deletedBefore)
                 }
-                return (inserted, deleted, inserts)
+                return (inserted, deleted, inserts, deletedBefore)
             }
-            return .saved(inserted: inserted, duplicates: inserts - inserted, withdrawn: deleted)
+            return .saved(
+                inserted: inserted, duplicates: inserts - inserted - deletedBefore, withdrawn: deleted,
+                deletedBefore: deletedBefore)
         } catch {
             return .notSaved(error)
         }
@@ -83,6 +97,47 @@ extension Ledger {
             """)
         insertStatement = statement
         return statement
+    }
+
+    /// Forgets a deleted row's identity as the row is restored (`import --restore-deleted`).
+    private func forget(_ row: PendingRow) throws(StoreError) {
+        let forget = try prepared(
+            """
+            DELETE FROM transaction_tombstones WHERE account_id = ?1 AND ((day = ?2 AND fingerprint = ?3
+                AND discriminator = ?4) OR external_id = ?5)
+            """)
+        try forget.run([
+            .int(row.accountID), .text(row.draft.bookingDay.description), .int(row.fingerprint),
+            .int(row.discriminator), .optional(row.draft.externalID),
+        ])
+    }
+
+    /// Notes that an import met a row already stored (a duplicate), so that undoing the import
+    /// that brought it first hands the row over instead of deleting it. Runs for duplicates only:
+    /// a new row costs nothing here. The identity index answers the lookup on its own (no table
+    /// read); a row with a source id found under another day is looked up by that id instead.
+    private func claim(_ row: PendingRow, for importID: Int64) throws(StoreError) {
+        let byIdentity = try prepared(
+            """
+            INSERT OR IGNORE INTO import_claims (transaction_id, import_id)
+            SELECT id, ?1 FROM transactions
+            WHERE account_id = ?2 AND day = ?3 AND fingerprint = ?4 AND discriminator = ?5
+            """)
+        do throws(StoreError) {
+            try byIdentity.run([
+                .int(importID), .int(row.accountID), .text(row.draft.bookingDay.description), .int(row.fingerprint),
+                .int(row.discriminator),
+            ])
+            guard database.changes == 0, let externalID = row.draft.externalID else { return }
+            let byExternalID = try prepared(
+                """
+                INSERT OR IGNORE INTO import_claims (transaction_id, import_id)
+                SELECT id, ?1 FROM transactions WHERE account_id = ?2 AND external_id = ?3
+                """)
+            try byExternalID.run([.int(importID), .int(row.accountID), .text(externalID)])
+        } catch {
+            throw StoreError(error.reason, at: row.draft.location)
+        }
     }
 
     private func bindInsert(_ statement: Statement, _ row: PendingRow, importID: Int64?) throws(StoreError) {

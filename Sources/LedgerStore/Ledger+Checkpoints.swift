@@ -37,11 +37,16 @@ extension Ledger {
     ///   - yieldingToExisting: keep a checkpoint already on that day instead (for an opening balance
     ///     derived from a statement's rows, which gives way to another statement's closing balance,
     ///     so the result doesn't depend on which file was imported first).
-    /// - Throws: ``StoreError`` on overflow or a database failure.
+    ///   - replacingSource: for a checkpoint by hand (`.manual` or `.opening` with no import),
+    ///     replace one a source (a statement, an import or a sync) brought on that day; without it
+    ///     such a checkpoint is refused, so a typo never silently overwrites a source's balance.
+    /// - Throws: ``StoreError`` on overflow or a database failure; with
+    ///   ``CorrectionRefusal/sourceCheckpoint(account:day:source:importID:amount:)`` when a
+    ///   checkpoint by hand meets a source's and `replacingSource` is false (nothing written).
     @discardableResult
     public func checkpoint(
         _ account: StoredAccount, asOf: Day, actual: Int64, source: Checkpoint.Source, importID: Int64? = nil,
-        yieldingToExisting: Bool = false
+        yieldingToExisting: Bool = false, replacingSource: Bool = false
     ) throws(StoreError) -> Checkpoint {
         if yieldingToExisting, let existing = try checkpoints(of: account, before: asOf.next, limit: 1).first,
             existing.asOf == asOf, existing.source != .opening
@@ -49,6 +54,16 @@ extension Ledger {
             return try explained(existing, of: account)
         }
         return try write {
+            let isByHand = importID == nil && (source == .manual || source == .opening)
+            if isByHand, !replacingSource, let existing = try checkpoint(of: account, on: asOf), existing.isFromSource {
+                throw StoreError(
+                    .correctionRefused(
+                        .sourceCheckpoint(
+                            account: account.name, day: asOf, source: existing.source.rawValue,
+                            importID: existing.importID,
+                            amount: Money.format(existing.actual, currency: account.currency))),
+                    at: .file(path))
+            }
             try recordBalance(actual, account: account.id, at: .file(path))
             let previous = try latestCheckpoint(of: account, before: asOf)
             let net = try self.net(of: account, after: previous?.asOf, through: asOf)
@@ -135,6 +150,12 @@ extension Ledger {
             }
         }
         return changed
+    }
+
+    /// The account's checkpoint on a day, if it has one.
+    public func checkpoint(of account: StoredAccount, on day: Day) throws(StoreError) -> Checkpoint? {
+        guard let found = try latestCheckpoint(of: account, before: day.next), found.asOf == day else { return nil }
+        return found
     }
 
     /// The latest checkpoint strictly before a day, if any.

@@ -81,7 +81,7 @@ extension Ledger {
         let query = try database.prepare(
             """
             SELECT id, started_at, finished_at, source_path, sha256, adapter, mapping, read, inserted,
-                duplicates, batches, status, failure, process_id, host
+                duplicates, batches, status, failure, process_id, host, undone_at
             FROM imports ORDER BY id DESC
             """)
         return try query.rows { row throws(StoreError) in
@@ -97,7 +97,8 @@ extension Ledger {
                 id: row.int(0), startedAt: row.text(1), finishedAt: row.optionalText(2), sourcePath: row.text(3),
                 sha256: row.optionalText(4), adapter: row.text(5), mapping: row.optionalText(6),
                 read: Int(row.int(7)), inserted: Int(row.int(8)), duplicates: Int(row.int(9)),
-                batches: Int(row.int(10)), status: status, failure: row.optionalText(12), process: process)
+                batches: Int(row.int(10)), status: status, failure: row.optionalText(12), process: process,
+                undoneAt: row.optionalText(15))
         }
     }
 }

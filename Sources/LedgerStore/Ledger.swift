@@ -14,6 +14,9 @@ public final class Ledger {
     public var path: String { database.path }
     let database: Database
     var insertStatement: Statement?
+    /// Whether a batch brings back rows `transactions delete` removed (`import --restore-deleted`)
+    /// instead of skipping them and counting them as deleted before.
+    public var restoresDeletedRows = false
     /// Whether the file passed the check run before this connection's first write.
     var isVerifiedSound = false
     /// Statements run on every batch, prepared once per connection (see ``prepared(_:)``).

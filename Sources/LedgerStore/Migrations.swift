@@ -17,6 +17,7 @@ struct Migration {
         Migration(version: 7, name: "import processes", sql: importProcesses),
         Migration(version: 8, name: "account limits", sql: accountLimits),
         Migration(version: 9, name: "account names chosen by the user", sql: accountNamesChosen),
+        Migration(version: 10, name: "undo and corrections", sql: undoAndCorrections),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -210,5 +211,33 @@ struct Migration {
     /// its source declares, however the data arrived (an import or a sync).
     private static let accountNamesChosen = """
         ALTER TABLE accounts ADD COLUMN named_by_user INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// What undo and corrections need.
+    ///
+    /// - `imports.undone_at`: when `imports undo` took the import back (the status column's CHECK
+    ///   is migration 1's, so an undone import keeps its status and gains this instant).
+    /// - `import_claims`: a row an import met as a duplicate of one already stored, noted so that
+    ///   undoing the import that first brought it hands the row over instead of deleting it. Only
+    ///   duplicates are noted, never new rows, in one B-tree with no second index: an undo (rare)
+    ///   reads the table rather than every re-import paying for an index by import.
+    /// - `transaction_tombstones`: the identity of a row `transactions delete` removed, so that a
+    ///   re-import skips it (counted as deleted before) unless asked to restore it.
+    private static let undoAndCorrections = """
+        ALTER TABLE imports ADD COLUMN undone_at TEXT;
+        CREATE TABLE import_claims (
+            transaction_id INTEGER NOT NULL REFERENCES transactions (id) ON DELETE CASCADE,
+            import_id INTEGER NOT NULL REFERENCES imports (id),
+            PRIMARY KEY (transaction_id, import_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE transaction_tombstones (
+            account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+            day TEXT NOT NULL,
+            fingerprint INTEGER NOT NULL,
+            discriminator INTEGER NOT NULL,
+            external_id TEXT,
+            deleted_at TEXT NOT NULL,
+            PRIMARY KEY (account_id, day, fingerprint, discriminator)
+        ) WITHOUT ROWID;
         """
 }

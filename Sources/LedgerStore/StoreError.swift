@@ -30,6 +30,8 @@ public struct StoreError: LocatedError, Hashable {
         case overflow(String)
         /// A rename, merge or change of an account that the ledger's contents forbid.
         case accountChangeRefused(AccountChangeRefusal)
+        /// A correction (a checkpoint by hand, an undo, a deletion, an edit) the ledger forbids.
+        case correctionRefused(CorrectionRefusal)
         /// The file exists but is not a ledgerport ledger; `why` says what it is instead.
         case notALedger(path: String, why: String)
         /// The ledger file is damaged: what the check found, first lines first.
@@ -82,6 +84,8 @@ public struct StoreError: LocatedError, Hashable {
         case .overflow(let what):
             return "\(what) does not fit in 64 bits of minor units"
         case .accountChangeRefused(let refusal):
+            return refusal.message
+        case .correctionRefused(let refusal):
             return refusal.message
         case .notALedger(let path, let why):
             return "\(path) is not a ledgerport ledger (\(why))"

@@ -257,7 +257,7 @@ struct BadCommandLineTests {
             (["transactions", "-x"], "unknown option -x"),
             (["transactions", "--json=yes"], "--json takes no value"),
             (["transactions", "--account", "A", "--account", "B"], "--account is given twice"),
-            (["transactions", "stray"], "transactions takes no arguments"),
+            (["transactions", "stray"], "unknown subcommand 'stray' of `transactions`"),
             (["transactions", "--to", "2024-02-30"], "--to 2024-02-30 is not a calendar day; expected YYYY-MM-DD"),
             (["transactions", "--from", "2024-13-01"], "expected YYYY-MM-DD"),
             (["transactions", "--from", "24-1-1"], "expected YYYY-MM-DD"),

@@ -84,7 +84,8 @@ struct StorageFaultTests {
         let path = try scratch.write("five-hundred.csv", genericCSV(rows: 500))
         let ledger = try Ledger(path: scratch.databasePath)
         let importer = BatchImporter(batchSize: 100) { progress in
-            if progress.batches == 2 { ledger.injectFailure(onStep: 50, code: .ioError) }
+            // A batch's first step reads the identities of deleted rows; the 51st inserts its 50th row.
+            if progress.batches == 2 { ledger.injectFailure(onStep: 51, code: .ioError) }
         }
         let report = importer.importFile(at: path, format: nil, options: options(), into: ledger)
         #expect(report.status == .stopped)

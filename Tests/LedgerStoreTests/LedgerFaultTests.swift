@@ -111,7 +111,8 @@ struct LedgerFaultTests {
         let account = try ledger.ensureAccount(
             AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
         let drafts = (1...100).map { makeDraft("Row \($0)", -Int64($0), on: "2024-01-02", line: $0 + 1) }
-        ledger.injectFailure(onStep: 50, code: .ioError)
+        // A batch's first step reads the identities of deleted rows; the 51st inserts row 50.
+        ledger.injectFailure(onStep: 51, code: .ioError)
         guard case .notSaved(let error) = ledger.save(rows(drafts, account: account), importID: nil) else {
             Issue.record("the batch must fail")
             return
@@ -130,7 +131,8 @@ struct LedgerFaultTests {
         let ledger = try Ledger(path: path)
         let account = try ledger.ensureAccount(
             AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
-        ledger.injectFailure(onStep: 2, code: .full)
+        // A batch's first step reads the identities of deleted rows; the third inserts row 2.
+        ledger.injectFailure(onStep: 3, code: .full)
         ledger.injectFailureOnNextRollback(code: .ioError)
         let drafts = (1...3).map { makeDraft("Row \($0)", -Int64($0), on: "2024-01-02", line: $0 + 1) }
         guard case .notSaved(let error) = ledger.save(rows(drafts, account: account), importID: nil) else {

@@ -25,6 +25,7 @@ struct ImportCommand: Command {
         .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
         .flag("--dry-run", "Read and check everything and count what is new; write nothing."),
+        .flag("--restore-deleted", "Bring back rows `transactions delete` removed (else skipped)."),
         .value("--batch-size", "N", "Records per database transaction (default 100)."),
         .flag("--json", "Print the report as JSON."),
     ]
@@ -35,6 +36,7 @@ struct ImportCommand: Command {
     let format: (any FormatAdapter.Type)?
     let mapping: String?
     let dryRun: Bool
+    let restoresDeleted: Bool
     let batchSize: Int
     let json: Bool
 
@@ -46,6 +48,7 @@ struct ImportCommand: Command {
         format = try ParsedArguments.format(arguments.value("--format"))
         mapping = arguments.value("--mapping")
         dryRun = arguments.has("--dry-run")
+        restoresDeleted = arguments.has("--restore-deleted")
         json = arguments.has("--json")
         batchSize = try arguments.count("--batch-size", "a batch size", in: 1...1_000_000, default: 100)
     }
@@ -76,6 +79,7 @@ struct ImportCommand: Command {
             let ledger =
                 dryRun || !FileManager.default.fileExists(atPath: file)
                 ? try context.existingLedger() : try context.ledger(creatingIfMissing: true)
+            if !dryRun { ledger?.restoresDeletedRows = restoresDeleted }
             // A name that only looks like an existing account's would split one account in two.
             if let account, ledger != nil { try context.checkNewAccountName(account) }
             let target = try account.flatMap { name in try ledger?.account(named: name) }
@@ -132,8 +136,9 @@ struct ImportCommand: Command {
     private func printHuman(_ report: ImportReport, console: Console, ledger: Ledger?) {
         let mappingText = report.mapping.map { ", mapping \($0)" } ?? ""
         console.print("\(report.file) (\(report.format)\(mappingText))")
+        let deletedBefore = report.deletedBefore > 0 ? ", \(report.deletedBefore) deleted before" : ""
         let counts =
-            "\(report.read) read, \(report.inserted) inserted, \(report.duplicates.counting("duplicate")), "
+            "\(report.read) read, \(report.inserted) inserted, \(report.duplicates.counting("duplicate"))\(deletedBefore), "
             + report.batches.counting("batch")
         switch report.status {
         case .complete:
@@ -158,6 +163,12 @@ struct ImportCommand: Command {
             } else {
                 console.print("  not read: nothing imported")
             }
+        }
+        if report.deletedBefore > 0 {
+            console.print(
+                "  skipped \(report.deletedBefore.counting("row")) `transactions delete` removed; "
+                    + "--restore-deleted brings them back"
+            )
         }
         if report.corrections > 0 {
             console.print(

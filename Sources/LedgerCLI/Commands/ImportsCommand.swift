@@ -5,9 +5,12 @@ import LedgerStore
 struct ImportsCommand: Command {
     static let name = "imports"
     static let abstract = "List past imports: file, format, counts and how each ended."
-    static let discussion =
-        "A run whose process has gone (killed, crashed) before it could say how it ended shows as `interrupted`."
+    static let discussion = """
+        A run whose process has gone (killed, crashed) before it could say how it ended shows as
+        `interrupted`; one taken back by `imports undo` shows as `undone`.
+        """
     static let options: [OptionSpec] = [.flag("--json", "Print the log as JSON.")]
+    static let subcommands: [any Command.Type] = [ImportsUndoCommand.self]
 
     let json: Bool
 
@@ -20,7 +23,8 @@ struct ImportsCommand: Command {
         let records = try context.ledger().imports()
         // `running` in the log, but its process on this host has gone.
         let status = { (record: ImportRecord) -> String in
-            record.wasInterrupted ? "interrupted" : record.status.rawValue
+            if record.undoneAt != nil { return "undone" }
+            return record.wasInterrupted ? "interrupted" : record.status.rawValue
         }
         if json {
             let values = records.map { record -> JSONOutput in
@@ -31,7 +35,7 @@ struct ImportsCommand: Command {
                     ("mapping", .optional(record.mapping)), ("read", .int(record.read)),
                     ("inserted", .int(record.inserted)), ("duplicates", .int(record.duplicates)),
                     ("batches", .int(record.batches)), ("status", .string(status(record))),
-                    ("failure", .optional(record.failure)),
+                    ("failure", .optional(record.failure)), ("undoneAt", .optional(record.undoneAt)),
                 ])
             }
             context.console.print(JSONOutput.array(values).rendered())

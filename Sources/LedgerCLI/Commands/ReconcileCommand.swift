@@ -13,11 +13,17 @@ struct ReconcileCommand: Command {
         and later ones start from the statement's balance. --opening sets the balance an account
         started with, at the end of --as-of. With neither, lists the account's checkpoints, newest
         first. A discrepancy exits 0: it is information.
+
+        A checkpoint by hand never silently replaces one a source brought on the same day (a
+        statement in an imported file, a feed's balance): it is refused (exit 1), naming the existing
+        one; --replace replaces it and says so. A checkpoint by hand on a day that has one by hand
+        already replaces it and says what it was.
         """
     static let options: [OptionSpec] = [
         .value("--balance", "AMOUNT", "The statement's balance, signed (money owed on a card is negative)."),
         .value("--opening", "AMOUNT", "An opening balance: the account's balance at the end of --as-of."),
         .value("--as-of", "DAY", "The day at whose end the balance holds (YYYY-MM-DD)."),
+        .flag("--replace", "Replace a checkpoint a source brought on that day."),
         .flag("--json", "Print as JSON."),
     ]
 
@@ -25,6 +31,7 @@ struct ReconcileCommand: Command {
     let balance: String?
     let isOpening: Bool
     let asOf: Day?
+    let replace: Bool
     let json: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -40,6 +47,10 @@ struct ReconcileCommand: Command {
         asOf = try arguments.value("--as-of").map { text throws(UsageError) in try parseDay(text, option: "--as-of") }
         if (balance == nil) != (asOf == nil) {
             throw UsageError("--balance (or --opening) and --as-of go together: --balance AMOUNT --as-of YYYY-MM-DD")
+        }
+        replace = arguments.has("--replace")
+        if replace, balance == nil {
+            throw UsageError("--replace goes with --balance (or --opening) and --as-of")
         }
         json = arguments.has("--json")
     }
@@ -61,12 +72,21 @@ struct ReconcileCommand: Command {
             return 0
         }
         let amount = try Self.amount(balance, option: isOpening ? "--opening" : "--balance", in: stored.currency)
+        let existing = try ledger.checkpoint(of: stored, on: asOf)
         let checkpoint = try ledger.checkpoint(
-            stored, asOf: asOf, actual: amount, source: isOpening ? .opening : .manual)
+            stored, asOf: asOf, actual: amount, source: isOpening ? .opening : .manual, replacingSource: replace)
         let refreshed = try ledger.refreshCheckpoints(of: stored, from: asOf.next)
         if json {
-            context.console.print(ReportJSON.checkpoint(checkpoint).rendered())
+            var value = ReportJSON.checkpoint(checkpoint)
+            // The checkpoint's fields, then the one it replaced on that day (or null).
+            if case .object(let members) = value {
+                value = .object(members + [("replaced", existing.map(Self.replacedJSON) ?? .null)])
+            }
+            context.console.print(value.rendered())
         } else {
+            if let existing {
+                context.console.print("replaced " + Self.describe(existing))
+            }
             let lines = CheckpointText.lines(checkpoint, ledger: ledger)
             context.console.print("checkpoint " + lines[0])
             for line in lines.dropFirst() { context.console.print(line) }
@@ -103,6 +123,23 @@ struct ReconcileCommand: Command {
                     "\(option) \(shown) is not an amount in \(currency.code); expected \(shape), such as -1234.50")
             }
         }
+    }
+
+    /// The replaced checkpoint as a person reads it: `the import checkpoint (import 3) of
+    /// 2024-01-31, statement balance 1234.50`.
+    private static func describe(_ checkpoint: Checkpoint) -> String {
+        let origin = checkpoint.importID.map { " (import \($0))" } ?? ""
+        let amount = Money.format(checkpoint.actual, currency: checkpoint.currency)
+        return
+            "the \(checkpoint.source.rawValue) checkpoint\(origin) of \(checkpoint.asOf), statement balance \(amount)"
+    }
+
+    private static func replacedJSON(_ checkpoint: Checkpoint) -> JSONOutput {
+        .object([
+            ("source", .string(checkpoint.source.rawValue)),
+            ("importID", checkpoint.importID.map(JSONOutput.int) ?? .null),
+            ("actual", .string(Money.format(checkpoint.actual, currency: checkpoint.currency))),
+        ])
     }
 
     private func printHistory(_ history: [Checkpoint], console: Console) {

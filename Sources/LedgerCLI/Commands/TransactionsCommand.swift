@@ -25,6 +25,7 @@ struct TransactionsCommand: Command {
         .value("--limit", "N", "List at most N transactions (the first ones)."),
         .flag("--json", "Print the transactions as JSON."),
     ]
+    static let subcommands: [any Command.Type] = [TransactionsDeleteCommand.self, TransactionsEditCommand.self]
 
     let account: String?
     let window: DayWindow

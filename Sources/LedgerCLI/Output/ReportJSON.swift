@@ -13,6 +13,7 @@ enum ReportJSON {
             ("read", .int(report.read)),
             ("inserted", .int(report.inserted)),
             ("duplicates", .int(report.duplicates)),
+            ("deletedBefore", .int(report.deletedBefore)),
         ]
         // A dry run's records the ledger doesn't hold yet (its `duplicates` are those it does).
         if report.status == .dryRun { members.append(("new", .int(report.new))) }
