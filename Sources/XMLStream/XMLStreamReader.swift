@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import LedgerCore
 
 /// Reads untrusted XML with libxml2's push parser, chunk by chunk, and hands each start tag,
