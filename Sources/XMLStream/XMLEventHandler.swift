@@ -3,6 +3,10 @@
 /// Each call happens while libxml2 is parsing: the byte buffers handed over are valid only for
 /// the call. An error thrown from any method stops the parser, and ``XMLStreamReader`` rethrows
 /// it unchanged from the `feed` or `finish` call that was running.
+///
+/// Columns are libxml2's: characters on a line of ASCII markup and text. libxml2 2.9 counts some
+/// non-ASCII text and end-tag names in bytes, so after such text on the same line a column can be
+/// a few past the character count.
 public protocol XMLEventHandler: AnyObject {
     /// Whether the handler has read all it wants (an OFX reader after `</OFX>`). Once it is
     /// `true`, the reader hands libxml2 nothing more and ignores what follows, errors included.

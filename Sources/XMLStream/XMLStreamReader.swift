@@ -175,7 +175,15 @@ public final class XMLStreamReader {
     /// The line and column of the `<` that starts the tag libxml2 has just read: libxml2's
     /// position (at or just past the tag's `>`) moved back over the tag's characters. A `<`
     /// cannot occur inside a tag, so the nearest one before is the tag's own.
-    fileprivate func tagStart(_ context: UnsafeMutableRawPointer?) -> (line: Int, column: Int) {
+    ///
+    /// - Parameters:
+    ///   - name: the tag's local name.
+    ///   - plainLength: the tag's length in bytes up to libxml2's position when it is written
+    ///     plainly (`<name` before a start tag's `>`, `</name>` or `<name/>` for an end), so that
+    ///     the common case needs no scan.
+    fileprivate func tagStart(_ context: UnsafeMutableRawPointer?, name: UnsafeBufferPointer<UInt8>, plainLength: Int)
+        -> (line: Int, column: Int)
+    {
         guard let context else { return (lineOffset + 1, 1) }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
         let line = Int(xmlSAX2GetLineNumber(parser)) + lineOffset
@@ -183,6 +191,11 @@ public final class XMLStreamReader {
         guard let input = parser.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur,
             cursor > base
         else { return (line, max(1, column)) }
+        if cursor - base >= plainLength, (cursor - plainLength).pointee == UInt8(ascii: "<"),
+            !name.contains(where: { $0 >= 0x80 })
+        {
+            return (line, max(1, column - plainLength))
+        }
         var characters = 0
         var newlines = 0
         repeat {
@@ -237,11 +250,12 @@ private func streamStartElement(
 ) {
     guard let reader = XMLStreamReader.from(context) else { return }
     reader.run(context) {
-        let (line, column) = reader.tagStart(context)
+        let name = nameBytes(localName)
+        let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 1)
         // libxml2 stops at the tag's `>` (or the `/` of `/>`): text starts after it.
         reader.markTextStart(context, skipping: 1)
         let tag = XMLStartTag(
-            nameBytes: nameBytes(localName), line: line, column: column, attributeCount: Int(attributeCount),
+            nameBytes: name, line: line, column: column, attributeCount: Int(attributeCount),
             rawAttributes: attributes)
         try reader.handler.startElement(tag)
     }
@@ -253,9 +267,10 @@ private func streamEndElement(
 ) {
     guard let reader = XMLStreamReader.from(context) else { return }
     reader.run(context) {
-        let (line, column) = reader.tagStart(context)
+        let name = nameBytes(localName)
+        let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 3)
         reader.markTextStart(context)
-        try reader.handler.endElement(nameBytes(localName), line: line, column: column)
+        try reader.handler.endElement(name, line: line, column: column)
     }
 }
 
