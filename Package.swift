@@ -5,7 +5,7 @@ import PackageDescription
 /// Each row generates the adapter's target, its test target and its link into LedgerImport.
 let adapters: [(name: String, dependencies: [Target.Dependency])] = [
     ("CSVAdapter", []),
-    ("OFXAdapter", ["CLibXML2"]),
+    ("OFXAdapter", ["XMLStream"]),
     ("FeedAdapter", []),
 ]
 
@@ -40,6 +40,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "LedgerCore"),
+        // The one reader of XML: libxml2 behind a streaming, hardened reader (only it calls xml*).
+        .target(name: "XMLStream", dependencies: ["LedgerCore", "CLibXML2"]),
         .target(name: "LedgerStore", dependencies: ["LedgerCore", "CSQLite"]),
         .target(
             name: "LedgerImport",
@@ -52,6 +54,7 @@ let package = Package(
         .executableTarget(name: "OFXInspect", dependencies: ["OFXAdapter", "LedgerCore"]),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
+        .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),
         .testTarget(
             name: "LedgerImportTests",

@@ -1,4 +1,4 @@
-// libxml2 for the OFX 2 (XML) reader.
+// libxml2 for the shared XML reader (XMLStream), the only module that calls xml*.
 //
 // xmlversion.h comes first so that LIBXML_ICU_ENABLED can be switched off before any other
 // libxml2 header pulls in ICU: ICU's types would clash with Foundation's own ICU module

@@ -10,8 +10,9 @@ import LedgerCore
 /// lines (`INVBANKTRAN`) are imported; its security trades are reported as skipped, with a count.
 ///
 /// OFX 1.x bodies are read by ``OFXSGMLReader`` (one pass over the bytes, tolerant of the ways
-/// banks bend SGML); OFX 2.x bodies by libxml2 (``OFXXMLReader``) with network, DTDs and
-/// external entities off. See `docs/formats/ofx.md` for what is read, tolerated and refused.
+/// banks bend SGML); OFX 2.x bodies by the shared hardened XML reader (XMLStream, through
+/// ``OFXXMLReader``) with network, DTDs and external entities off. See `docs/formats/ofx.md`
+/// for what is read, tolerated and refused.
 public struct OFXFormat: FormatAdapter {
     /// `ofx`, for `--format`.
     public static let id = "ofx"
@@ -80,10 +81,7 @@ public struct OFXFormat: FormatAdapter {
     {
         let start = header.xmlStartOffset
         let lineOffset = head[..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let reader = OFXXMLReader(builder: builder, fileName: input.name, lineOffset: lineOffset)
-        try reader.feed(Array(head[start...]))
-        while let chunk = try input.nextChunk() { try reader.feed(chunk) }
-        try reader.finish()
+        try OFXXMLReader(builder: builder).read(head: head[start...], rest: input, lineOffset: lineOffset)
     }
 
     /// OFX 1: the SGML reader from `<OFX>` on, counting lines from the file's start.

@@ -1,0 +1,71 @@
+/// A start tag as libxml2 reported it: its name, its position, and its attributes on demand.
+///
+/// Valid only during ``XMLEventHandler/startElement(_:)``: the name and attribute bytes belong to
+/// libxml2. Copy what must outlive the call (``name``, ``attributes``).
+public struct XMLStartTag {
+    /// The element's local name in UTF-8 (`STMTTRN`, `Ntry`; without any namespace prefix).
+    public let nameBytes: UnsafeBufferPointer<UInt8>
+    /// The 1-based line of the tag's `<`, counted from the file's start.
+    public let line: Int
+    /// The 1-based column of the tag's `<`.
+    public let column: Int
+    /// The number of attributes (namespace declarations excluded).
+    public let attributeCount: Int
+    /// libxml2's attribute array: five pointers per attribute (local name, prefix, URI, value
+    /// start, value end).
+    private let rawAttributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+
+    init(
+        nameBytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int, attributeCount: Int,
+        rawAttributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        self.nameBytes = nameBytes
+        self.line = line
+        self.column = column
+        self.attributeCount = rawAttributes == nil ? 0 : attributeCount
+        self.rawAttributes = rawAttributes
+    }
+
+    // MARK: - API
+
+    /// The element's local name as a string.
+    public var name: String { String(decoding: nameBytes, as: UTF8.self) }
+
+    /// The attributes in document order, decoded. Built on each call: ask once per tag.
+    public var attributes: [XMLAttribute] {
+        guard let rawAttributes else { return [] }
+        return (0..<attributeCount).map { index in
+            let base = index * 5
+            let name = rawAttributes[base].map { String(cString: $0) } ?? ""
+            let prefix = rawAttributes[base + 1].map { String(cString: $0) }
+            var value = ""
+            if let start = rawAttributes[base + 3], let end = rawAttributes[base + 4] {
+                value = XMLStartTag.decodedValue(UnsafeBufferPointer(start: start, count: end - start))
+            }
+            return XMLAttribute(name: name, prefix: prefix, value: value)
+        }
+    }
+
+    /// The value of the attribute with this local name, or `nil`.
+    ///
+    /// - Parameter name: the local name, such as `Ccy`.
+    /// - Returns: the decoded value of the first attribute so named.
+    public func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    // MARK: - Private helpers
+
+    /// libxml2 2.9 leaves `&amp;` in an attribute value as `&#38;` when entities are not
+    /// substituted (so that its own tree builder can tell it from an entity reference); no other
+    /// reference survives, because undeclared entities are errors.
+    private static func decodedValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacingOccurrences(of: "&#38;", with: "&")
+    }
+}
+
+/// Valid only during the callback on the reading thread.
+@available(*, unavailable)
+extension XMLStartTag: Sendable {}
