@@ -50,16 +50,7 @@ struct CheckCommandTests {
     @Test("a damaged file: an import is refused naming the file and how to recover; check exits 1")
     func damagedFile() throws {
         let cli = try importedLedger()
-        let ledger = try Ledger(path: cli.databasePath)
-        try ledger.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        let root = try ledger.database.prepare(
-            "SELECT rootpage FROM sqlite_schema WHERE name = 'transactions_identity'"
-        )
-        .rows { row throws(StoreError) in row.int(0) }[0]
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: cli.databasePath))
-        try handle.seek(toOffset: UInt64((root - 1) * 4096))
-        try handle.write(contentsOf: [0x0B])  // an index leaf (0x0A) becomes a table leaf
-        try handle.close()
+        try cli.damageIdentityIndex()
         let file = try cli.write("feb.csv", "Date,Description,Amount\n2024-02-02,Coffee,-3.80\n")
         #expect(cli.run("import", file, "--account", "Checking", "--currency", "USD") == 1)
         #expect(cli.errors.contains("the ledger \(cli.databasePath) is damaged"))

@@ -13,16 +13,7 @@ struct StoppedImportTests {
         let cli = try CLIHarness()
         let file = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n2024-01-03,Tea,-2.10\n")
         #expect(cli.run("import", file, "--account", "Checking", "--currency", "USD") == 0)
-        let ledger = try Ledger(path: cli.databasePath)
-        try ledger.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        let root = try ledger.database.prepare(
-            "SELECT rootpage FROM sqlite_schema WHERE name = 'transactions_identity'"
-        )
-        .rows { row throws(StoreError) in row.int(0) }[0]
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: cli.databasePath))
-        try handle.seek(toOffset: UInt64((root - 1) * 4096))
-        try handle.write(contentsOf: [0x0B])  // an index leaf (0x0A) becomes a table leaf
-        try handle.close()
+        try cli.damageIdentityIndex()
         return cli
     }
 
