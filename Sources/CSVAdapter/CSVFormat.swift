@@ -3,9 +3,9 @@ import LedgerCore
 
 /// Reads CSV bank exports through declarative mappings (`mappings/*.json`).
 ///
-/// The mapping is the one the user names (`--mapping NAME|PATH`), else the one whose header
-/// signature the file matches with the most columns among every mapping in
-/// ``AdapterOptions/mappingDirectories``. See `docs/formats/csv.md` and `docs/mappings.md`.
+/// The mapping is the one the user names (`--mapping NAME|PATH`, the `mapping` option), else the
+/// one whose header signature the file matches with the most columns among every mapping in the
+/// folders of the `mapping-path` option. See `docs/formats/csv.md` and `docs/mappings.md`.
 ///
 /// ```swift
 /// let options = AdapterOptions(mappingDirectories: ["mappings"], fileName: "jan.csv")
@@ -18,6 +18,20 @@ public struct CSVFormat: FormatAdapter {
     public static let summary = "CSV bank exports (any delimiter and encoding), read through JSON mappings"
     /// `.csv`, `.tsv` and `.txt` (some banks name their tab-separated exports so).
     public static let fileExtensions = ["csv", "tsv", "txt"]
+    /// The adapter's own options, read from ``AdapterOptions/settings``.
+    public static let options = [
+        AdapterOptionSpec(
+            name: mappingOption, value: "NAME|PATH",
+            summary: "the mapping to use (default: the one whose header matches)"
+        ),
+        AdapterOptionSpec(
+            name: mappingPathOption, value: "DIR[:DIR...]",
+            summary: "folders searched for mappings by name, first match wins"),
+    ]
+    /// The option naming a mapping.
+    public static let mappingOption = "mapping"
+    /// The option listing the folders mappings are found in.
+    public static let mappingPathOption = "mapping-path"
 
     /// The user's options.
     public let options: AdapterOptions
@@ -32,7 +46,7 @@ public struct CSVFormat: FormatAdapter {
     public init(options: AdapterOptions) throws {
         self.options = options
         self.catalog = MappingCatalog(directories: options.mappingDirectories)
-        if let name = options.mapping, !name.isEmpty {
+        if let name = options.mapping {
             namedMapping = try catalog.mapping(named: name)
         } else {
             namedMapping = nil

@@ -90,18 +90,6 @@ struct ParsedArguments {
 }
 
 extension ParsedArguments {
-    /// The adapter a `--format ID` value names, or `nil` when the option is absent.
-    static func format(_ id: String?) throws(UsageError) -> (any FormatAdapter.Type)? {
-        guard let id else { return nil }
-        guard let adapter = FormatRegistry.adapter(id: id) else {
-            throw UsageError(
-                "--format \(id) is not a known format; expected one of \(FormatRegistry.ids.joined(separator: ", "))")
-        }
-        return adapter
-    }
-}
-
-extension ParsedArguments {
     /// The account name given with `option` (`--account`), or `nil` when it is absent.
     ///
     /// - Throws: ``UsageError`` for an empty or all-whitespace name: it would name no account

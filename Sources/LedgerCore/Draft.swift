@@ -19,10 +19,13 @@ public struct Draft: Sendable, Hashable {
     public let amount: Money
     /// Money in (`credit`) or out (`debit`), seen from the account holder.
     public let direction: Direction
-    /// The payee or the bank's description.
+    /// The bank's description of the transaction (often the payee's name).
     public let description: String
     /// Extra text: a memo, a reference, the original description.
     public let memo: String
+    /// The counterparty by name, when the source gives one apart from the description (an
+    /// external adapter's `payee`).
+    public let payee: String?
     /// Booked or still pending.
     public let status: TransactionStatus
     /// The source's own stable id (OFX `FITID`, FinanceKit `id`), when it has one.
@@ -44,6 +47,7 @@ public struct Draft: Sendable, Hashable {
         direction: Direction,
         description: String,
         memo: String = "",
+        payee: String? = nil,
         status: TransactionStatus = .booked,
         externalID: String? = nil,
         runningBalance: Int64? = nil,
@@ -56,6 +60,7 @@ public struct Draft: Sendable, Hashable {
         self.direction = direction
         self.description = description
         self.memo = memo
+        self.payee = payee
         self.status = status
         self.externalID = externalID
         self.runningBalance = runningBalance
@@ -66,7 +71,8 @@ public struct Draft: Sendable, Hashable {
     public func with(externalID: String?) -> Draft {
         Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
-            direction: direction, description: description, memo: memo, status: status, externalID: externalID,
+            direction: direction, description: description, memo: memo, payee: payee, status: status,
+            externalID: externalID,
             runningBalance: runningBalance, location: location)
     }
 
@@ -74,7 +80,8 @@ public struct Draft: Sendable, Hashable {
     public func with(location: SourceLocation) -> Draft {
         Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
-            direction: direction, description: description, memo: memo, status: status, externalID: externalID,
+            direction: direction, description: description, memo: memo, payee: payee, status: status,
+            externalID: externalID,
             runningBalance: runningBalance, location: location)
     }
 

@@ -1,20 +1,35 @@
-/// A format adapter: reads one file format and turns it into drafts and statement facts.
+/// Reads one source into events: what an adapter made ready with the user's options does.
+public protocol DraftReader {
+    /// Reads the whole stream, emitting each account before its drafts, then drafts in file
+    /// order, and statement balances as they are found.
+    ///
+    /// - Parameters:
+    ///   - input: the file's bytes.
+    ///   - emit: receives each event; an error it throws stops reading and is rethrown.
+    /// - Throws: a ``LocatedError`` for bad input, or whatever `emit` throws.
+    func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws
+}
+
+/// A built-in format adapter: reads one file format and turns it into drafts and statement facts.
 ///
-/// An adapter knows nothing about SQLite. It is registered with one line in `FormatRegistry`;
-/// the importer sniffs a file's first bytes with every registered adapter and uses the most
-/// confident one, unless the user names one with `--format`.
+/// An adapter knows nothing about SQLite. It is registered with one line in `FormatRegistry`,
+/// which presents it as a ``SourceAdapter`` like an external one; the importer asks every adapter
+/// how sure it is of a file and uses the most confident one, unless the user names one with
+/// `--format`.
 ///
 /// ```swift
 /// let adapter = try CSVFormat(options: options)
 /// try adapter.drafts(from: stream) { event in ... }
 /// ```
-public protocol FormatAdapter: SendableMetatype {
+public protocol FormatAdapter: DraftReader, SendableMetatype {
     /// A short lower-case id used by `--format` (`csv`, `ofx`).
     static var id: String { get }
     /// One line for `ledgerport formats`.
     static var summary: String { get }
     /// File name extensions this format usually has, lower-case without the dot.
     static var fileExtensions: [String] { get }
+    /// The options of its own the adapter reads from ``AdapterOptions/settings`` (none by default).
+    static var options: [AdapterOptionSpec] { get }
 
     /// How sure the adapter is that a file is in its format, from its first bytes.
     ///
@@ -29,14 +44,20 @@ public protocol FormatAdapter: SendableMetatype {
     /// - Throws: a ``LocatedError`` when an option can't be used (a mapping that doesn't parse).
     init(options: AdapterOptions) throws
 
-    /// Reads the whole stream, emitting each account before its drafts, then drafts in file
-    /// order, and statement balances as they are found.
-    ///
-    /// - Parameters:
-    ///   - input: the file's bytes.
-    ///   - emit: receives each event; an error it throws stops reading and is rethrown.
-    /// - Throws: a ``LocatedError`` for bad input, or whatever `emit` throws.
-    func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws
+    /// What `ledgerport inspect` shows of a file, when the adapter has more to say than its first
+    /// events (CSV: the encoding, dialect and mapping choice); `nil` (the default) for the common
+    /// preview of accounts, balances and first rows.
+    static func inspect(_ input: any ByteStream, options: AdapterOptions, rows: Int) throws -> AdapterInspection?
+}
+
+extension FormatAdapter {
+    /// No options of its own.
+    public static var options: [AdapterOptionSpec] { [] }
+
+    /// The common preview.
+    public static func inspect(_ input: any ByteStream, options: AdapterOptions, rows: Int) throws
+        -> AdapterInspection?
+    { nil }
 }
 
 /// What an adapter finds in a source, in order.
@@ -75,13 +96,14 @@ public struct SkippedRecords: Sendable, Hashable {
 }
 
 /// The user's choices that shape how a file is read.
+///
+/// The fields are the choices every adapter shares; an adapter's own options (CSV's mapping) are
+/// in ``settings``, under the names the adapter declares (``FormatAdapter/options``).
 public struct AdapterOptions: Sendable, Hashable {
     /// The ledger account to import into, overriding what the source or mapping says.
     public var account: String?
-    /// A mapping's name or path (CSV).
-    public var mapping: String?
-    /// Folders searched for mappings by name, first match wins (CSV).
-    public var mappingDirectories: [String]
+    /// The adapter's own options by name (`mapping`), as the user or the host set them.
+    public var settings: [String: String]
     /// The file's path, for naming things after it.
     public var fileName: String
     /// The currency the user named for a source that states none (a CSV file without a currency
@@ -97,15 +119,32 @@ public struct AdapterOptions: Sendable, Hashable {
 
     /// Creates options.
     public init(
-        account: String? = nil, mapping: String? = nil, mappingDirectories: [String] = [], fileName: String = "",
+        account: String? = nil, settings: [String: String] = [:], fileName: String = "",
         currency: Currency? = nil, accountCurrency: Currency? = nil, namesAccountAfterFile: Bool = true
     ) {
         self.account = account
-        self.mapping = mapping
-        self.mappingDirectories = mappingDirectories
+        self.settings = settings
         self.fileName = fileName
         self.currency = currency
         self.accountCurrency = accountCurrency
         self.namesAccountAfterFile = namesAccountAfterFile
+    }
+}
+
+/// One option an adapter reads from ``AdapterOptions/settings``, declared so that the command line
+/// can check a name and `ledgerport adapters` can list it.
+public struct AdapterOptionSpec: Sendable, Hashable {
+    /// The option's name, lower-case with dashes (`mapping`).
+    public var name: String
+    /// The value's placeholder (`NAME|PATH`).
+    public var value: String
+    /// One line of help.
+    public var summary: String
+
+    /// Declares an option.
+    public init(name: String, value: String, summary: String) {
+        self.name = name
+        self.value = value
+        self.summary = summary
     }
 }

@@ -12,6 +12,9 @@ public struct BatchImporter {
     public var batchSize: Int
     /// Called after each batch is saved (and after each batch's worth of drafts in a dry run).
     public var progress: ((ImportProgress) -> Void)?
+    /// The adapters asked which format a file is in when none is named: the built-in ones unless
+    /// the caller adds the external adapters it trusts.
+    public var adapters: [any SourceAdapter] = FormatRegistry.adapters
     /// Whether reading ends, without a failure, at the first record (``settle(at:format:options:)``).
     private var endsAtFirstRecord = false
 
@@ -34,7 +37,7 @@ public struct BatchImporter {
     /// - Returns: the report; an import that could not start at all (the file missing or of no
     ///   known format) is a stopped report whose failure names no record.
     public func importFile(
-        at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions, into ledger: Ledger?
+        at path: String, format: (any SourceAdapter)?, options: AdapterOptions, into ledger: Ledger?
     ) -> ImportReport {
         importFile(at: path, format: format, options: options, into: ledger, comparingWith: nil)
     }
@@ -49,7 +52,7 @@ public struct BatchImporter {
     ///   - ledger: the ledger to compare with, only read; `nil` when there is none (all are new).
     /// - Returns: a `dryRun` report with ``ImportReport/new`` and ``ImportReport/duplicates``.
     public func dryRun(
-        at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions, comparingWith ledger: Ledger?
+        at path: String, format: (any SourceAdapter)?, options: AdapterOptions, comparingWith ledger: Ledger?
     ) -> ImportReport {
         importFile(at: path, format: format, options: options, into: nil, comparingWith: ledger)
     }
@@ -59,7 +62,7 @@ public struct BatchImporter {
     ///
     /// - Returns: a report whose ``ImportReport/failure`` is set when the file stops before any
     ///   record (missing, of no known format, its header, a choice it leaves open); else none.
-    public func settle(at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions) -> ImportReport {
+    public func settle(at path: String, format: (any SourceAdapter)?, options: AdapterOptions) -> ImportReport {
         var reader = self
         reader.endsAtFirstRecord = true
         reader.progress = nil
@@ -69,17 +72,17 @@ public struct BatchImporter {
     }
 
     private func importFile(
-        at path: String, format: (any FormatAdapter.Type)?, options: AdapterOptions, into ledger: Ledger?,
+        at path: String, format: (any SourceAdapter)?, options: AdapterOptions, into ledger: Ledger?,
         comparingWith compared: Ledger?
     ) -> ImportReport {
-        let adapter: any FormatAdapter.Type
+        let adapter: any SourceAdapter
         if let format {
             adapter = format
         } else {
             do {
                 let head = try FileByteStream.head(of: path)
-                guard let detected = FormatRegistry.detect(head: head, fileName: path) else {
-                    throw ImportError(.unknownFormat(known: FormatRegistry.ids), at: .file(path))
+                guard let detected = FormatRegistry.detect(head: head, fileName: path, among: adapters) else {
+                    throw ImportError(.unknownFormat(known: adapters.map(\.id)), at: .file(path))
                 }
                 adapter = detected.adapter
             } catch {
@@ -104,12 +107,21 @@ public struct BatchImporter {
         return report
     }
 
-    /// Imports from a stream with a given adapter. The caller closes the import's log row with
-    /// ``ImportReport/outcome`` (``importFile(at:format:options:into:)`` does it for you).
+    /// Imports from a stream with a built-in adapter's type, as the `any SourceAdapter` form does.
+    public func run(
+        _ stream: any ByteStream, adapter: any FormatAdapter.Type, options: AdapterOptions, into ledger: Ledger?,
+        comparingWith compared: Ledger? = nil
+    ) -> ImportReport {
+        run(stream, adapter: BuiltInAdapter(adapter), options: options, into: ledger, comparingWith: compared)
+    }
+
+    /// Imports from a stream with a given adapter, built in or external. The caller closes the
+    /// import's log row with ``ImportReport/outcome`` (``importFile(at:format:options:into:)`` does
+    /// it for you).
     ///
     /// - Parameter compared: for a dry run (`ledger` `nil`), a ledger to count new records against.
     public func run(
-        _ stream: any ByteStream, adapter: any FormatAdapter.Type, options: AdapterOptions, into ledger: Ledger?,
+        _ stream: any ByteStream, adapter: any SourceAdapter, options: AdapterOptions, into ledger: Ledger?,
         comparingWith compared: Ledger? = nil
     ) -> ImportReport {
         let compared = ledger == nil ? compared : nil
@@ -120,9 +132,10 @@ public struct BatchImporter {
         do {
             if let ledger {
                 session.report.importID = try ledger.beginImport(
-                    sourcePath: stream.name, adapter: adapter.id, mapping: options.mapping, process: .current)
+                    sourcePath: stream.name, adapter: adapter.id, mapping: options.settings["mapping"],
+                    process: .current)
             }
-            let reader = try adapter.init(options: options)
+            let reader = try adapter.reader(options: options)
             // Chunks of at least a thousand drafts: hand-overs stay rare however small the batches.
             // A dry run's chunks hold only counts, so they may stand for many more.
             let perChunk = ledger == nil && compared == nil ? 1 << 16 : max(batchSize, 1024)

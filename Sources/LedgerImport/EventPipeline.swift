@@ -24,7 +24,7 @@ final class EventPipeline: Sendable {
     /// (a dry run) drafts are validated but not identified, and cross as
     /// ``PreparedEvent/checked``: each draft is built and freed on the reading thread.
     init(
-        adapter: any FormatAdapter, stream: any ByteStream, draftsPerChunk: Int, preparing: Bool = true,
+        adapter: any DraftReader, stream: any ByteStream, draftsPerChunk: Int, preparing: Bool = true,
         capacity: Int = 4
     ) {
         let queue = HandOff<Item>(capacity: capacity)
@@ -126,9 +126,9 @@ final class EventPipeline: Sendable {
 
     /// Moves the adapter and its stream to the reading thread, which alone uses them until it ends.
     private final class Transfer: @unchecked Sendable {
-        let adapter: any FormatAdapter
+        let adapter: any DraftReader
         let stream: any ByteStream
-        init(adapter: any FormatAdapter, stream: any ByteStream) {
+        init(adapter: any DraftReader, stream: any ByteStream) {
             self.adapter = adapter
             self.stream = stream
         }

@@ -3,38 +3,73 @@ import FeedAdapter
 import LedgerCore
 import OFXAdapter
 
-/// Every format adapter ledgerport knows, one registration line each, and detection by sniffing.
+/// Every built-in format adapter, one registration line each, and detection by asking adapters.
 public enum FormatRegistry {
-    /// The registered adapters. A new format is one line here (and its module in Package.swift).
-    public static let adapters: [any FormatAdapter.Type] = [
+    /// The built-in adapters. A new format is one line here (and its module in Package.swift).
+    public static let formats: [any FormatAdapter.Type] = [
         CSVFormat.self,
         OFXFormat.self,
         FeedLinesFormat.self,
     ]
 
-    /// The adapter with this id (`csv`, `ofx`), if any.
-    public static func adapter(id: String) -> (any FormatAdapter.Type)? {
+    /// The built-in adapters as the importer takes them.
+    public static let adapters: [any SourceAdapter] = formats.map(BuiltInAdapter.init)
+
+    /// ledgerport's own version: the version of every built-in adapter.
+    public static let hostVersion = "0.1.0"
+
+    /// The protocol versions of external adapters this ledgerport speaks (docs/plugins.md).
+    public static let protocols = [1]
+
+    /// The built-in adapter with this id (`csv`, `ofx`), if any.
+    public static func adapter(id: String) -> (any SourceAdapter)? {
         adapters.first { $0.id == id.lowercased() }
     }
 
-    /// The ids of every registered adapter, for messages.
+    /// The ids of every built-in adapter, for messages.
     public static var ids: [String] { adapters.map { $0.id } }
 
     /// The adapter most confident that a file is in its format, if any is at all.
     ///
     /// - Parameters:
     ///   - head: up to the file's first 8 KiB.
-    ///   - fileName: the file's name, for its extension.
-    ///   - candidates: the adapters to ask (all registered ones by default).
+    ///   - fileName: the file's path, for its extension (and for an external adapter to open).
+    ///   - candidates: the adapters to ask (the built-in ones by default).
     /// - Returns: the winner and its confidence (1...100), or `nil` when every adapter says 0.
+    ///   On a tie the adapter listed first wins: built-in adapters come before external ones.
     public static func detect(
-        head: [UInt8], fileName: String, among candidates: [any FormatAdapter.Type] = adapters
-    ) -> (adapter: any FormatAdapter.Type, confidence: Int)? {
-        var best: (adapter: any FormatAdapter.Type, confidence: Int)?
+        head: [UInt8], fileName: String, among candidates: [any SourceAdapter] = adapters
+    ) -> (adapter: any SourceAdapter, confidence: Int)? {
+        var best: (adapter: any SourceAdapter, confidence: Int)?
         for adapter in candidates {
-            let confidence = min(100, adapter.sniff(head, fileName: fileName))
+            let confidence = min(100, adapter.identify(head: head, path: fileName))
             if confidence > 0, confidence > (best?.confidence ?? 0) { best = (adapter, confidence) }
         }
         return best
+    }
+}
+
+/// A built-in ``FormatAdapter`` type presented as a ``SourceAdapter``.
+public struct BuiltInAdapter: SourceAdapter {
+    /// The adapter's type.
+    public let format: any FormatAdapter.Type
+
+    /// Presents a built-in adapter.
+    public init(_ format: any FormatAdapter.Type) { self.format = format }
+
+    public var id: String { format.id }
+    public var summary: String { format.summary }
+    public var fileExtensions: [String] { format.fileExtensions }
+    public var options: [AdapterOptionSpec] { format.options }
+    public var provenance: AdapterProvenance {
+        AdapterProvenance(origin: .builtIn, version: FormatRegistry.hostVersion, protocols: FormatRegistry.protocols)
+    }
+
+    public func identify(head: [UInt8], path: String) -> Int { format.sniff(head, fileName: path) }
+
+    public func reader(options: AdapterOptions) throws -> any DraftReader { try format.init(options: options) }
+
+    public func inspect(_ input: any ByteStream, options: AdapterOptions, rows: Int) throws -> AdapterInspection? {
+        try format.inspect(input, options: options, rows: rows)
     }
 }

@@ -11,7 +11,7 @@ struct FormatRegistryTests {
         let sources = Fixture.repositoryRoot.appendingPathComponent("Sources")
         let folders = try FileManager.default.contentsOfDirectory(atPath: sources.path)
             .filter { $0.hasSuffix("Adapter") }
-        let registeredModules = FormatRegistry.adapters.map { adapter in
+        let registeredModules = FormatRegistry.formats.map { adapter in
             String(String(reflecting: adapter).split(separator: ".").first ?? "")
         }
         #expect(Set(folders) == Set(registeredModules))

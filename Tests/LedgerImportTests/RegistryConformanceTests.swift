@@ -62,7 +62,7 @@ struct RegistryConformanceTests {
         "each bundled sample is read whole, with drafts: the suite's truncations start from a full read",
         arguments: samples.filter { $0.path.hasPrefix("samples/") })
     func samplesReadWhole(sample: Sample) throws {
-        let adapter = try #require(FormatRegistry.adapter(id: sample.adapterID))
+        let adapter = try #require(FormatRegistry.formats.first { $0.id == sample.adapterID })
         let bytes = Array(try Data(contentsOf: Fixture.repositoryRoot.appendingPathComponent(sample.path)))
         let run = read(adapter, bytes: bytes, name: sample.path, options: Self.options(for: sample))
         #expect(run.error == nil, "\(run.error ?? "")")
@@ -80,7 +80,7 @@ struct RegistryConformanceTests {
 
     @Test("each sample passes the shared suite with the adapter that reads it", arguments: samples)
     func conformance(sample: Sample) throws {
-        let adapter = try #require(FormatRegistry.adapter(id: sample.adapterID))
+        let adapter = try #require(FormatRegistry.formats.first { $0.id == sample.adapterID })
         let bytes = Array(try Data(contentsOf: Fixture.repositoryRoot.appendingPathComponent(sample.path)))
         let problems = check(adapter, bytes: bytes, name: sample.path, options: Self.options(for: sample))
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCore
 import LedgerStore
 
 /// `ledgerport check`: is the ledger file sound, and do its own invariants hold?

@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerImport
 
 /// `ledgerport formats`: the registered format adapters.
@@ -14,7 +15,7 @@ struct FormatsCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let adapters = FormatRegistry.adapters
+        let adapters = context.adapters
         if json {
             let values = adapters.map { adapter -> JSONOutput in
                 .object([

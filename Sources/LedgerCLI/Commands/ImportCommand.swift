@@ -33,7 +33,7 @@ struct ImportCommand: Command {
     let files: [String]
     let account: String?
     let currency: Currency?
-    let format: (any FormatAdapter.Type)?
+    let formatID: String?
     let mapping: String?
     let dryRun: Bool
     let restoresDeleted: Bool
@@ -45,7 +45,7 @@ struct ImportCommand: Command {
         files = arguments.positionals
         account = try arguments.accountName("--account")
         currency = try ParsedArguments.currency(arguments.value("--currency"))
-        format = try ParsedArguments.format(arguments.value("--format"))
+        formatID = arguments.value("--format")
         mapping = arguments.value("--mapping")
         dryRun = arguments.has("--dry-run")
         restoresDeleted = arguments.has("--restore-deleted")
@@ -54,6 +54,7 @@ struct ImportCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
+        let format = try context.adapter(format: formatID)
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
         try Self.checkMapping(mapping, in: directories)
         var reports: [ImportReport] = []
@@ -65,7 +66,9 @@ struct ImportCommand: Command {
                 let options = AdapterOptions(
                     account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
                     currency: currency, accountCurrency: nil, namesAccountAfterFile: false)
-                var settled = BatchImporter(batchSize: batchSize).settle(at: file, format: format, options: options)
+                var settler = BatchImporter(batchSize: batchSize)
+                settler.adapters = context.adapters
+                var settled = settler.settle(at: file, format: format, options: options)
                 if let failure = settled.failure {
                     settled.status = .stopped
                     context.console.error(message(for: failure, ledger: nil))
@@ -75,7 +78,8 @@ struct ImportCommand: Command {
                 }
             }
             let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
-            let importer = BatchImporter(batchSize: batchSize) { progress.update($0) }
+            var importer = BatchImporter(batchSize: batchSize) { progress.update($0) }
+            importer.adapters = context.adapters
             let ledger =
                 dryRun || !FileManager.default.fileExists(atPath: file)
                 ? try context.existingLedger() : try context.ledger(creatingIfMissing: true)

@@ -1,3 +1,4 @@
+import LedgerCore
 import LedgerImport
 import LedgerStore
 

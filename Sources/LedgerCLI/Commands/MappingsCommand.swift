@@ -1,4 +1,5 @@
 import CSVAdapter
+import LedgerCore
 
 /// `ledgerport mappings`: the CSV mappings ledgerport can use; `mappings check FILE` validates one.
 struct MappingsCommand: Command {

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// Lines of results written to the console in chunks of a bounded size, as they come.
 ///
 /// A listing of a million rows is neither one string (as ``Table/rendered()`` and

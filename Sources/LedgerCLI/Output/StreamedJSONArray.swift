@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// A JSON array written element by element, as they come.
 ///
 /// The text is the same as ``JSONOutput/rendered(indent:)`` of the whole array (`[]` when empty,

@@ -1,9 +1,7 @@
-import LedgerCore
-
 /// A JSON value written by hand, so that keys keep their order and amounts stay decimal strings.
 ///
 /// There is deliberately no floating-point case: amounts are strings, counts are integers.
-enum JSONOutput {
+public enum JSONOutput: Sendable {
     case string(String)
     case int(Int64)
     case bool(Bool)
@@ -11,11 +9,11 @@ enum JSONOutput {
     case array([JSONOutput])
     case object([(String, JSONOutput)])
 
-    static func int(_ value: Int) -> JSONOutput { .int(Int64(value)) }
-    static func optional(_ value: String?) -> JSONOutput { value.map(JSONOutput.string) ?? .null }
+    public static func int(_ value: Int) -> JSONOutput { .int(Int64(value)) }
+    public static func optional(_ value: String?) -> JSONOutput { value.map(JSONOutput.string) ?? .null }
 
     /// The value as pretty-printed JSON text.
-    func rendered(indent: String = "") -> String {
+    public func rendered(indent: String = "") -> String {
         var text = ""
         write(to: &text, indent: indent)
         return text
@@ -23,7 +21,7 @@ enum JSONOutput {
 
     /// Appends the value as pretty-printed JSON text (see ``rendered(indent:)``), building no
     /// string apart: the streamed listings write a million values this way.
-    func write(to text: inout String, indent: String = "") {
+    public func write(to text: inout String, indent: String = "") {
         switch self {
         case .string(let value): JSONText.appendQuoted(value, to: &text)
         case .int(let value): text += String(value)
