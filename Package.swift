@@ -43,11 +43,20 @@ let package = Package(
         // The one reader of XML: libxml2 behind a streaming, hardened reader (only it calls xml*).
         .target(name: "XMLStream", dependencies: ["LedgerCore", "CLibXML2"]),
         .target(name: "LedgerStore", dependencies: ["LedgerCore", "CSQLite"]),
+        // The external adapter protocol: its JSON Lines written and read (docs/plugins.md).
+        .target(name: "AdapterProtocol", dependencies: ["LedgerCore"]),
+        // External adapters: found, trusted, and run as sandboxed processes.
+        .target(name: "ExternalAdapters", dependencies: ["LedgerCore", "AdapterProtocol"]),
         .target(
             name: "LedgerImport",
             dependencies: ["LedgerCore", "LedgerStore"] + adapters.map { .target(name: $0.name) }
         ),
-        .target(name: "LedgerCLI", dependencies: ["LedgerCore", "LedgerStore", "LedgerImport", "CSVAdapter"]),
+        .target(
+            name: "LedgerCLI",
+            dependencies: [
+                "LedgerCore", "LedgerStore", "LedgerImport", "CSVAdapter", "AdapterProtocol", "ExternalAdapters",
+            ]
+        ),
         .executableTarget(name: "ledgerport", dependencies: ["LedgerCLI"]),
         // Reads one OFX file without a database: JSON for the differential check, a count for the
         // benchmark (scripts/ofx_differential.py, scripts/bench/ofx_compare.sh).
