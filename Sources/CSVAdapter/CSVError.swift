@@ -56,6 +56,17 @@ public struct CSVError: LocatedError, Hashable {
     }
 
     /// What was found and what was expected, without the location.
+    /// An empty file, a header no mapping reads, an invalid or missing mapping: the file failed
+    /// before its first row.
+    public var precedesRecords: Bool {
+        switch reason {
+        case .emptyFile, .noRows, .headerMismatch, .invalidMapping, .mappingNotFound, .noMatchingMapping:
+            return true
+        default:
+            return false
+        }
+    }
+
     public var message: String {
         switch reason {
         case .emptyFile:

@@ -7,9 +7,14 @@ public protocol LocatedError: Error, CustomStringConvertible, Sendable {
     var location: SourceLocation { get }
     /// What was found and what was expected, without the location.
     var message: String { get }
+    /// Whether the source failed before its first record (an empty file, a header no mapping
+    /// reads): the import report then names no record. `false` by default.
+    var precedesRecords: Bool { get }
 }
 
 extension LocatedError {
+    public var precedesRecords: Bool { false }
+
     /// `FILE:LINE:COLUMN: error: MESSAGE`.
     public var description: String { "\(location): error: \(message)" }
 }

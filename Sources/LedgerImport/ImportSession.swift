@@ -1,4 +1,3 @@
-import CSVAdapter
 import LedgerCore
 import LedgerStore
 
@@ -169,23 +168,11 @@ struct ImportSession {
             report.failure?.isLedgerFailure = true
         } else if let located = error as? any LocatedError {
             let choice = (error as? MissingChoice)?.choice
-            let record = report.read == 0 && (choice != nil || Self.isPreamble(error)) ? nil : report.read + 1
+            let record = report.read == 0 && (choice != nil || located.precedesRecords) ? nil : report.read + 1
             report.failure = ImportFailure(record: record, location: located.location, reason: located.message)
             report.failure?.missingChoice = choice
         } else {
             report.failure = ImportFailure(record: report.read + 1, location: .file(file), reason: "\(error)")
-        }
-    }
-
-    /// Whether an error is the source's header or preamble failing, before any record: an empty
-    /// file, a header no mapping reads, an invalid mapping.
-    private static func isPreamble(_ error: any Error) -> Bool {
-        guard let error = error as? CSVError else { return false }
-        switch error.reason {
-        case .emptyFile, .noRows, .headerMismatch, .invalidMapping, .mappingNotFound, .noMatchingMapping:
-            return true
-        default:
-            return false
         }
     }
 
