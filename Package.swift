@@ -70,6 +70,8 @@ let package = Package(
             dependencies: ["LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport", "FeedAdapter"]
         ),
         .testTarget(
+            name: "ExternalAdaptersTests", dependencies: ["ExternalAdapters", "AdapterProtocol", "LedgerCore"]),
+        .testTarget(
             name: "LedgerCLITests",
             dependencies: ["LedgerCLI", "LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport"]
         ),
