@@ -77,8 +77,6 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "ExternalAdaptersTests", dependencies: ["ExternalAdapters", "AdapterProtocol", "LedgerCore"]),
-        .testTarget(
             name: "LedgerCLITests",
             dependencies: ["LedgerCLI", "LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport"]
         ),
