@@ -31,7 +31,8 @@ public struct AdapterDiscovery: Sendable {
         self.environment = environment
     }
 
-    /// The folders searched, in order: absolute ones only, each once (the first time it is named).
+    /// The folders named, in order: absolute ones only, each once (the first time it is named;
+    /// `/usr/bin/` is `/usr/bin`).
     public var searchDirectories: [String] {
         var folders = Self.entries(environment["LEDGERPORT_ADAPTER_PATH"])
         if let config = ConfigFolder(environment: environment).path {
@@ -50,13 +51,19 @@ public struct AdapterDiscovery: Sendable {
     public func discover() -> Result {
         var result = Result()
         var names: Set<String> = []
+        // A folder named twice under different spellings (`/bin` and `/usr/bin` where one links to
+        // the other) is searched once: its adapters would otherwise hide themselves.
+        var searched: Set<String> = []
         for folder in searchDirectories {
+            guard searched.insert(URL(fileURLWithPath: folder).resolvingSymlinksInPath().path).inserted else {
+                continue
+            }
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for entry in entries.sorted() {
                 guard entry.hasPrefix(AdapterContract.executablePrefix) else { continue }
                 let name = String(entry.dropFirst(AdapterContract.executablePrefix.count))
                 guard Self.isValidName(name) else { continue }
-                let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+                let path = folder == "/" ? "/" + entry : folder + "/" + entry
                 guard Self.isRegularExecutable(path) else { continue }
                 let found = DiscoveredAdapter(name: name, path: path)
                 if names.insert(name).inserted {
@@ -88,8 +95,10 @@ public struct AdapterDiscovery: Sendable {
     /// The absolute entries of a colon-separated list, in order.
     private static func entries(_ list: String?) -> [String] {
         guard let list else { return [] }
-        return list.split(separator: ":", omittingEmptySubsequences: true).map(String.init).filter {
-            $0.hasPrefix("/")
+        return list.split(separator: ":", omittingEmptySubsequences: true).filter { $0.hasPrefix("/") }.map {
+            var folder = $0
+            while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+            return String(folder)
         }
     }
 

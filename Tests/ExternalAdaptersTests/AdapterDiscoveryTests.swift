@@ -69,6 +69,17 @@ struct AdapterDiscoveryTests {
         #expect(found.adapters.last?.path == good)
     }
 
+    @Test("a folder named twice, with a trailing slash or through a symbolic link, is searched once")
+    func sameFolderOnce() throws {
+        let scratch = try AdapterFolder()
+        let folder = try scratch.folder("usr-bin")
+        let adapter = try scratch.file("ledgerport-adapter-wise", in: folder)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/bin", withDestinationPath: folder)
+        let found = AdapterDiscovery(environment: ["PATH": "\(folder)/:\(folder):\(scratch.path)/bin"]).discover()
+        #expect(found.adapters == [DiscoveredAdapter(name: "wise", path: adapter)])
+        #expect(found.hidden.isEmpty)
+    }
+
     @Test("a missing folder is passed over")
     func missingFolder() throws {
         let scratch = try AdapterFolder()
