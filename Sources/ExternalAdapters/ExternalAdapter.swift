@@ -1,6 +1,10 @@
 import AdapterProtocol
 import LedgerCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What an external adapter says of itself in answer to `describe` (docs/plugins.md).
 public struct AdapterDescription: Sendable, Hashable {
     /// Its NAME, the id `--format` takes; equal to the executable's `ledgerport-adapter-NAME`.
@@ -104,7 +108,8 @@ public struct ExternalAdapter: SourceAdapter {
         let output: [UInt8]
         do {
             output = try AdapterProcess.runQuickVerb(
-                adapter: name, path: path, arguments: ["identify", file], limits: limits, at: .file(file))
+                adapter: name, path: path, arguments: ["identify", Self.absolute(file)], limits: limits,
+                at: .file(file))
         } catch {
             return 0
         }
@@ -117,6 +122,15 @@ public struct ExternalAdapter: SourceAdapter {
 
     public func inspect(_ input: any ByteStream, options: AdapterOptions, rows: Int) throws -> AdapterInspection? {
         nil
+    }
+
+    /// The path as the adapter, working in its own directory, must see it. Calls `getcwd`.
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return directory + "/" + path
     }
 
     /// `identify`'s answer: one line holding an integer 0–100, or `nil` for anything else.
