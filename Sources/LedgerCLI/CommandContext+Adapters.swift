@@ -57,10 +57,13 @@ extension CommandContext {
 
     /// The adapter a `--format ID` value names, or `nil` when the option is absent.
     ///
-    /// - Throws: ``UsageError`` (exit 2) for an id no adapter has, or an external adapter that may
-    ///   not run (not trusted, changed, moved, shadowed), saying what to do;
+    /// - Throws: ``UsageError`` (exit 2) for an id no adapter has, an external adapter that may
+    ///   not run (not trusted, changed, moved, shadowed), saying what to do, or a
+    ///   `LEDGERPORT_ADAPTER_TIMEOUT` that isn't a time limit;
     ///   ``RuntimeError`` (exit 1) for a trusted one that fails to describe itself.
     func adapter(format id: String?) throws -> (any SourceAdapter)? {
+        // A bad LEDGERPORT_ADAPTER_TIMEOUT is bad usage before any file is read.
+        _ = try adapterLimits()
         guard let id else { return nil }
         let name = id.lowercased()
         if let builtIn = FormatRegistry.adapter(id: name) { return builtIn }

@@ -199,6 +199,17 @@ struct AdaptersCommandTests {
         #expect(!csv.hasRun)
     }
 
+    @Test("LEDGERPORT_ADAPTER_TIMEOUT must be whole seconds: anything else is bad usage before a file is read")
+    func timeout() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
+        cli.environment["LEDGERPORT_ADAPTER_TIMEOUT"] = "soon"
+        #expect(cli.run("import", file, "--account", "Checking", "--currency", "EUR") == 2)
+        #expect(cli.errors.contains("LEDGERPORT_ADAPTER_TIMEOUT=soon is not a time limit"))
+        cli.environment["LEDGERPORT_ADAPTER_TIMEOUT"] = "30"
+        #expect(cli.run("import", file, "--account", "Checking", "--currency", "EUR") == 0)
+    }
+
     @Test("--option names are checked against the adapter's options, exit 2 listing them")
     func options() throws {
         let cli = try CLIHarness()

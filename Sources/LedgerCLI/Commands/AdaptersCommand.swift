@@ -42,6 +42,7 @@ struct AdaptersCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
+        _ = try context.adapterLimits()
         let catalog = try context.adapterCatalog()
         let described = context.adapters
         var rows = catalog.builtIns.map { adapter in
