@@ -29,6 +29,10 @@ public final class Console {
     /// may quote a file's text. (JSON text has none left to change: ``JSONText`` escapes them.)
     func print(_ line: String = "") { writeOutput(TerminalText.visible(line) + "\n") }
 
+    /// Writes results exactly as given: machine-readable text that has no control character left
+    /// to make visible (the adapter protocol's JSON Lines, escaped by their writer).
+    func printVerbatim(_ text: String) { writeOutput(text) }
+
     /// Writes a diagnostic line, `ledgerport: MESSAGE`, its control characters made visible: an
     /// error may quote a field, a mapping's name or an account's name from a file.
     func error(_ message: String) { writeErrors("ledgerport: " + TerminalText.visible(message) + "\n") }
