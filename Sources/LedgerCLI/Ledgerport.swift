@@ -21,8 +21,10 @@ public enum Ledgerport {
         CheckpointsCommand.self,
         CheckCommand.self,
         InspectCommand.self,
+        ExtractCommand.self,
         MappingsCommand.self,
         FormatsCommand.self,
+        AdaptersCommand.self,
     ]
 
     /// Every subcommand's name, in the order `--help` lists them.
