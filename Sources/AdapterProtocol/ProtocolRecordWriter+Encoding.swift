@@ -84,8 +84,9 @@ extension ProtocolRecordWriter {
         while index < count {
             let byte = utf8[index]
             // Most bytes are printable ASCII or plain UTF-8: one comparison chain decides.
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xD8
-                || byte == 0xE2
+            guard
+                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xD8
+                    || byte == 0xE2
             else {
                 index += 1
                 continue

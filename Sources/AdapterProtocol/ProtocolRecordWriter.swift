@@ -169,7 +169,8 @@ public struct ProtocolRecordWriter {
         append(#"","amount":""#)
         let currency = draft.amount.currency
         appendDecimal(draft.amount.minorUnits, digits: currency.minorDigits)
-        append(draft.direction == .credit ? #"","direction":"credit","currency":"# : #"","direction":"debit","currency":"#)
+        append(
+            draft.direction == .credit ? #"","direction":"credit","currency":"# : #"","direction":"debit","currency":"#)
         appendString(currency.code)
         append(#","description":"#)
         appendString(draft.description)

@@ -62,16 +62,25 @@ struct ProtocolRecordWriterTests {
         let output = lines([
             .account(card), .account(AccountReference(name: "Cash")), .draft(draft(account: "Visa")),
             .draft(draft(account: "Cash")), .draft(draft(account: "Visa")),
-            .balance(StatementBalance(account: "Visa", asOf: day("2026-01-31"), signedMinorUnits: 5, currency: .USD, location: location)),
-            .correction(DraftCorrection(account: "Visa", correctedExternalID: "F1", isReplacement: true, location: location)),
+            .balance(
+                StatementBalance(
+                    account: "Visa", asOf: day("2026-01-31"), signedMinorUnits: 5, currency: .USD, location: location)),
+            .correction(
+                DraftCorrection(account: "Visa", correctedExternalID: "F1", isReplacement: true, location: location)),
         ])
-        #expect(output[0] == #"{"type":"account","key":"acc-9","name":"Visa","currency":"USD","kind":"liability","institution":"Bank","number":"••••1234"}"#)
+        #expect(
+            output[0]
+                == #"{"type":"account","key":"acc-9","name":"Visa","currency":"USD","kind":"liability","institution":"Bank","number":"••••1234"}"#
+        )
         #expect(output[1] == #"{"type":"account","key":"Cash","name":"Cash"}"#)
         #expect(output[2].contains(#""account":"acc-9""#))
         #expect(output[3].contains(#""account":"Cash""#))
         #expect(output[4].contains(#""account":"acc-9""#))
         #expect(output[5].contains(#""account":"acc-9""#))
-        #expect(output[6] == #"{"type":"correction","account":"acc-9","correctedExternalID":"F1","replaces":true,"source":{"line":3,"column":1}}"#)
+        #expect(
+            output[6]
+                == #"{"type":"correction","account":"acc-9","correctedExternalID":"F1","replaces":true,"source":{"line":3,"column":1}}"#
+        )
     }
 
     @Test("an account declared again under the same key is written once")
@@ -98,10 +107,19 @@ struct ProtocolRecordWriterTests {
     @Test("a balance is signed without a direction; a kind other than ledger is named")
     func balances() {
         let output = lines([
-            .balance(StatementBalance(account: "Checking", asOf: day("2026-02-28"), signedMinorUnits: -12000, currency: .EUR, kind: .opening, location: location)),
-            .balance(StatementBalance(account: "Checking", asOf: day("2026-02-28"), signedMinorUnits: Int64.min, currency: .EUR, location: location)),
+            .balance(
+                StatementBalance(
+                    account: "Checking", asOf: day("2026-02-28"), signedMinorUnits: -12000, currency: .EUR,
+                    kind: .opening, location: location)),
+            .balance(
+                StatementBalance(
+                    account: "Checking", asOf: day("2026-02-28"), signedMinorUnits: Int64.min, currency: .EUR,
+                    location: location)),
         ])
-        #expect(output[0] == #"{"type":"balance","account":"Checking","day":"2026-02-28","amount":"-120.00","kind":"opening","currency":"EUR","source":{"line":3,"column":1}}"#)
+        #expect(
+            output[0]
+                == #"{"type":"balance","account":"Checking","day":"2026-02-28","amount":"-120.00","kind":"opening","currency":"EUR","source":{"line":3,"column":1}}"#
+        )
         #expect(output[1].contains(#""amount":"-92233720368547758.08","currency""#))
     }
 
@@ -110,10 +128,11 @@ struct ProtocolRecordWriterTests {
         let output = lines([
             .mapping("generic"), .skipped(SkippedRecords(count: 3, reason: "security trades", location: location)),
         ])
-        #expect(output == [
-            #"{"type":"mapping","name":"generic"}"#,
-            #"{"type":"skipped","count":3,"reason":"security trades","source":{"line":3,"column":1}}"#,
-        ])
+        #expect(
+            output == [
+                #"{"type":"mapping","name":"generic"}"#,
+                #"{"type":"skipped","count":3,"reason":"security trades","source":{"line":3,"column":1}}"#,
+            ])
     }
 
     @Test("an error has its location as source, or none for the file as a whole; end counts every record before it")
@@ -191,6 +210,7 @@ struct ProtocolRecordWriterTests {
         struct Broken: Error, CustomStringConvertible { var description: String { "disk gone" } }
         var writer = ProtocolRecordWriter()
         writer.writeError(Broken())
-        #expect(String(decoding: writer.takeBytes(), as: UTF8.self) == #"{"type":"error","message":"disk gone"}"# + "\n")
+        #expect(
+            String(decoding: writer.takeBytes(), as: UTF8.self) == #"{"type":"error","message":"disk gone"}"# + "\n")
     }
 }
