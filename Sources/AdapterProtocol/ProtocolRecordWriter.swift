@@ -23,7 +23,7 @@ import LedgerCore
 ///   also DEL, the C1 and bidirectional controls and the line separators, as `\u00XX`.
 ///
 /// ```swift
-/// var writer = ProtocolRecordWriter()
+/// let writer = ProtocolRecordWriter()
 /// try reader.drafts(from: stream) { event in
 ///     writer.write(event)
 ///     if writer.bufferedByteCount >= 64 * 1024 { try writer.flush(to: sink) }
@@ -31,14 +31,19 @@ import LedgerCore
 /// writer.writeEnd()
 /// try writer.flush(to: sink)
 /// ```
-public struct ProtocolRecordWriter {
+///
+/// The writer is a class: it owns its buffer (raw memory, grown as needed, so that appending a
+/// byte costs no uniqueness or bounds check). It is confined to one thread.
+public final class ProtocolRecordWriter {
     /// How many records have been written, the `end` record excluded (what `end` counts).
     public private(set) var recordCount = 0
     /// Whether the `end` record has been written; nothing may follow it.
     public private(set) var hasEnded = false
 
-    /// The lines written and not yet flushed.
-    var bytes: [UInt8] = []
+    /// The lines written and not yet flushed: `count` bytes at `storage`, room for `capacity`.
+    var storage: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
     /// Each declared account's key as a JSON string literal (quotes included), by account name.
     private var keyLiterals: [String: [UInt8]] = [:]
     /// The keys already declared in this stream.
@@ -48,20 +53,23 @@ public struct ProtocolRecordWriter {
     private var lastAccountName = ""
     private var lastKeyLiteral: [UInt8] = []
 
-    /// Creates a writer whose buffer holds about `capacity` bytes before it grows.
+    /// Creates a writer whose buffer holds `capacity` bytes before it grows.
     public init(capacity: Int = 128 * 1024) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        storage = .allocate(capacity: self.capacity)
     }
+
+    deinit { storage.deallocate() }
 
     // MARK: - API
 
     /// How many bytes are waiting to be flushed.
-    public var bufferedByteCount: Int { bytes.count }
+    public var bufferedByteCount: Int { count }
 
     /// Appends the record for one event.
     ///
     /// - Precondition: the `end` record hasn't been written.
-    public mutating func write(_ event: AdapterEvent) {
+    public func write(_ event: AdapterEvent) {
         precondition(!hasEnded, "a protocol stream has nothing after its end record")
         switch event {
         case .account(let account): writeAccount(account)
@@ -78,7 +86,7 @@ public struct ProtocolRecordWriter {
     /// - Parameters:
     ///   - message: what was found and what was expected, without the location.
     ///   - location: where; `nil` or a location of the file as a whole (line 0) leaves `source` out.
-    public mutating func writeError(message: String, at location: SourceLocation?) {
+    public func writeError(message: String, at location: SourceLocation?) {
         precondition(!hasEnded, "a protocol stream has nothing after its end record")
         append(#"{"type":"error","message":"#)
         appendString(message)
@@ -88,7 +96,7 @@ public struct ProtocolRecordWriter {
 
     /// Appends an `error` record for an error that stopped reading: a ``LocatedError``'s message
     /// and location, or any other error's description for the file as a whole.
-    public mutating func writeError(_ error: any Error) {
+    public func writeError(_ error: any Error) {
         if let located = error as? any LocatedError {
             writeError(message: located.message, at: located.location)
         } else {
@@ -97,12 +105,11 @@ public struct ProtocolRecordWriter {
     }
 
     /// Appends the `end` record, which counts the records before it. Nothing may follow it.
-    public mutating func writeEnd() {
+    public func writeEnd() {
         precondition(!hasEnded, "a protocol stream has one end record")
         append(#"{"type":"end","records":"#)
         appendInteger(Int64(recordCount))
-        bytes.append(UInt8(ascii: "}"))
-        bytes.append(UInt8(ascii: "\n"))
+        append("}\n")
         hasEnded = true
     }
 
@@ -111,31 +118,30 @@ public struct ProtocolRecordWriter {
     ///
     /// - Parameter sink: receives the bytes; valid only during the call.
     /// - Throws: whatever `sink` throws (the buffer is then left as it was).
-    public mutating func flush(to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        guard !bytes.isEmpty else { return }
-        try bytes.withUnsafeBufferPointer { try sink($0) }
-        bytes.removeAll(keepingCapacity: true)
+    public func flush(to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        guard count > 0 else { return }
+        try sink(UnsafeBufferPointer(start: storage, count: count))
+        count = 0
     }
 
     /// Takes the buffered lines as bytes and empties the buffer.
-    public mutating func takeBytes() -> [UInt8] {
-        let taken = bytes
-        bytes.removeAll(keepingCapacity: true)
+    public func takeBytes() -> [UInt8] {
+        let taken = Array(UnsafeBufferPointer(start: storage, count: count))
+        count = 0
         return taken
     }
 
     // MARK: - Records
 
-    private mutating func writeAccount(_ account: AccountReference) {
+    private func writeAccount(_ account: AccountReference) {
         let key = account.key ?? account.name
-        var literal: [UInt8] = []
-        Self.appendString(key, to: &literal)
+        let literal = literal(key)
         keyLiterals[account.name] = literal
         lastAccountName = account.name
         lastKeyLiteral = literal
         guard declaredKeys.insert(key).inserted else { return }
         append(#"{"type":"account","key":"#)
-        bytes.append(contentsOf: literal)
+        append(literal)
         append(#","name":"#)
         appendString(account.name)
         if let currency = account.currency {
@@ -157,7 +163,7 @@ public struct ProtocolRecordWriter {
         endRecord()
     }
 
-    private mutating func writeTransaction(_ draft: Draft) {
+    private func writeTransaction(_ draft: Draft) {
         append(#"{"type":"transaction","account":"#)
         appendKey(forAccount: draft.account)
         append(#","bookingDay":""#)
@@ -190,20 +196,20 @@ public struct ProtocolRecordWriter {
         if let balance = draft.runningBalance {
             append(#","balance":""#)
             appendDecimal(balance, digits: currency.minorDigits)
-            bytes.append(UInt8(ascii: "\""))
+            append("\"")
         }
         appendSource(draft.location)
         endRecord()
     }
 
-    private mutating func writeBalance(_ balance: StatementBalance) {
+    private func writeBalance(_ balance: StatementBalance) {
         append(#"{"type":"balance","account":"#)
         appendKey(forAccount: balance.account)
         append(#","day":""#)
         appendDay(balance.asOf)
         append(#"","amount":""#)
         appendDecimal(balance.signedMinorUnits, digits: balance.currency.minorDigits)
-        bytes.append(UInt8(ascii: "\""))
+        append("\"")
         if balance.kind != .ledger {
             append(#","kind":"#)
             appendString(balance.kind.rawValue)
@@ -214,7 +220,7 @@ public struct ProtocolRecordWriter {
         endRecord()
     }
 
-    private mutating func writeSkipped(_ skipped: SkippedRecords) {
+    private func writeSkipped(_ skipped: SkippedRecords) {
         append(#"{"type":"skipped","count":"#)
         appendInteger(Int64(skipped.count))
         append(#","reason":"#)
@@ -223,13 +229,13 @@ public struct ProtocolRecordWriter {
         endRecord()
     }
 
-    private mutating func writeMapping(_ name: String) {
+    private func writeMapping(_ name: String) {
         append(#"{"type":"mapping","name":"#)
         appendString(name)
         endRecord()
     }
 
-    private mutating func writeCorrection(_ correction: DraftCorrection) {
+    private func writeCorrection(_ correction: DraftCorrection) {
         append(#"{"type":"correction","account":"#)
         appendKey(forAccount: correction.account)
         append(#","correctedExternalID":"#)
@@ -243,36 +249,44 @@ public struct ProtocolRecordWriter {
 
     /// The key of the account with this name, as declared; an account never declared (an
     /// adapter's bug the importer reports) is named by its name.
-    private mutating func appendKey(forAccount name: String) {
+    private func appendKey(forAccount name: String) {
         if name != lastAccountName {
             lastAccountName = name
             if let literal = keyLiterals[name] {
                 lastKeyLiteral = literal
             } else {
-                lastKeyLiteral.removeAll()
-                Self.appendString(name, to: &lastKeyLiteral)
+                lastKeyLiteral = literal(name)
             }
         }
-        bytes.append(contentsOf: lastKeyLiteral)
+        append(lastKeyLiteral)
+    }
+
+    /// A string's JSON literal as bytes (written at the buffer's end, copied out, then taken back).
+    private func literal(_ text: String) -> [UInt8] {
+        let start = count
+        appendString(text)
+        let literal = Array(UnsafeBufferPointer(start: storage + start, count: count - start))
+        count = start
+        return literal
     }
 
     /// `,"source":{"line":L,"column":C}`.
-    private mutating func appendSource(_ location: SourceLocation) {
+    private func appendSource(_ location: SourceLocation) {
         append(#","source":{"line":"#)
         appendInteger(Int64(location.line))
         append(#","column":"#)
         appendInteger(Int64(location.column))
-        bytes.append(UInt8(ascii: "}"))
+        append("}")
     }
 
     /// Closes a record's object and its line, and counts it.
-    private mutating func endRecord() {
-        bytes.append(UInt8(ascii: "}"))
-        bytes.append(UInt8(ascii: "\n"))
+    private func endRecord() {
+        append("}\n")
         recordCount += 1
     }
 
-    private mutating func appendString(_ text: String) {
-        Self.appendString(text, to: &bytes)
-    }
+
 }
+
+@available(*, unavailable)
+extension ProtocolRecordWriter: Sendable {}

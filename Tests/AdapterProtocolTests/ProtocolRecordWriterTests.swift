@@ -14,7 +14,7 @@ struct ProtocolRecordWriterTests {
 
     /// The lines a writer produces for events, without their line feeds.
     private func lines(_ events: [AdapterEvent], end: Bool = false) -> [String] {
-        var writer = ProtocolRecordWriter()
+        let writer = ProtocolRecordWriter()
         for event in events { writer.write(event) }
         if end { writer.writeEnd() }
         let text = String(decoding: writer.takeBytes(), as: UTF8.self)
@@ -137,7 +137,7 @@ struct ProtocolRecordWriterTests {
 
     @Test("an error has its location as source, or none for the file as a whole; end counts every record before it")
     func errorsAndEnd() {
-        var writer = ProtocolRecordWriter()
+        let writer = ProtocolRecordWriter()
         writer.write(.mapping("generic"))
         writer.writeError(message: "amount 'x' is not a number", at: SourceLocation(file: "a.csv", line: 7, column: 12))
         writer.writeError(message: "empty file", at: .file("a.csv"))
@@ -192,7 +192,7 @@ struct ProtocolRecordWriterTests {
 
     @Test("flush hands over whole lines and empties the buffer")
     func flushing() {
-        var writer = ProtocolRecordWriter(capacity: 16)
+        let writer = ProtocolRecordWriter(capacity: 16)
         var received: [UInt8] = []
         for _ in 0..<1000 { writer.write(.draft(draft())) }
         #expect(writer.bufferedByteCount > 0)
@@ -208,7 +208,7 @@ struct ProtocolRecordWriterTests {
     @Test("a non-located error is written with its description and no source")
     func plainError() {
         struct Broken: Error, CustomStringConvertible { var description: String { "disk gone" } }
-        var writer = ProtocolRecordWriter()
+        let writer = ProtocolRecordWriter()
         writer.writeError(Broken())
         #expect(
             String(decoding: writer.takeBytes(), as: UTF8.self) == #"{"type":"error","message":"disk gone"}"# + "\n")

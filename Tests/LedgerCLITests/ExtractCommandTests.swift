@@ -94,6 +94,20 @@ struct ExtractCommandTests {
         #expect(written.contains(#""amount":"3.80","direction":"debit","currency":"USD""#))
     }
 
+    @Test("-o writes into the file where it is: a symbolic link stays a link and its target gets the lines")
+    func outputThroughLink() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("a.csv", "Date,Description,Amount\n2024-03-02,Coffee,-3.80\n")
+        let target = try cli.write("target.jsonl", "old text that is longer than the new lines will be, much longer\n")
+        let link = cli.folder.appendingPathComponent("link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(cli.run("extract", file, "--account", "Cash", "--currency", "USD", "-o", link) == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        let written = try String(contentsOfFile: target, encoding: .utf8)
+        #expect(written.hasPrefix(#"{"type":"mapping""#))
+        #expect(!written.contains("old text"))
+    }
+
     @Test("an OFX file is detected, and every record names an account declared before it by its key")
     func ofx() throws {
         let cli = try CLIHarness()

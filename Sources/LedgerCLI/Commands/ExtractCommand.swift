@@ -4,6 +4,12 @@ import Foundation
 import LedgerCore
 import LedgerImport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `ledgerport extract FILE`: what an adapter reads from a file, as the adapter protocol's JSON
 /// Lines (docs/plugins.md), for any adapter, built in or external.
 struct ExtractCommand: Command {
@@ -62,12 +68,9 @@ struct ExtractCommand: Command {
         let stop: (any Error)?
         if let outputPath {
             let output = try OutputFile(path: outputPath)
-            stop = try Self.extract(stream, adapter: adapter, options: options) { try output.write($0) }
-            try output.close()
+            stop = try Self.extract(stream, adapter: adapter, options: options) { try output.append($0) }
         } else {
-            stop = try Self.extract(stream, adapter: adapter, options: options) { bytes in
-                context.console.printVerbatim(String(decoding: bytes, as: UTF8.self))
-            }
+            stop = try Self.extract(stream, adapter: adapter, options: options) { context.console.printVerbatim($0) }
         }
         guard let stop else { return 0 }
         if let located = stop as? any LocatedError {
@@ -104,7 +107,7 @@ struct ExtractCommand: Command {
         _ stream: any ByteStream, adapter: any SourceAdapter, options: AdapterOptions,
         to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> (any Error)? {
-        var writer = ProtocolRecordWriter(capacity: chunkSize + 64 * 1024)
+        let writer = ProtocolRecordWriter(capacity: chunkSize + 64 * 1024)
         var stop: (any Error)?
         // The sink's own failure is kept apart from the adapter's: it is not bad data.
         var sinkFailure: (any Error)?
@@ -132,35 +135,37 @@ struct ExtractCommand: Command {
     }
 }
 
-/// A file the extracted lines are written to (`-o FILE`), created or truncated.
+/// A file the extracted lines are written to (`-o FILE`): opened for writing, created or truncated
+/// in place (never replaced by a new file, so that `-o /dev/null` or a symbolic link writes where
+/// it points).
 private final class OutputFile {
-    private let handle: FileHandle
+    private let descriptor: Int32
     private let path: String
 
+    /// Calls `open(2)`.
     init(path: String) throws {
         self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw RuntimeError("can't write \(path): the file can't be created (a missing folder or no permission)")
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw RuntimeError("can't write \(path): \(String(cString: strerror(errno)))")
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw RuntimeError("can't write \(path): the file can't be opened for writing")
-        }
-        self.handle = handle
+        self.descriptor = descriptor
     }
 
-    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        do {
-            try handle.write(contentsOf: UnsafeRawBufferPointer(bytes))
-        } catch {
-            throw RuntimeError("can't write \(path): \(error.localizedDescription)")
-        }
-    }
+    deinit { close(descriptor) }
 
-    func close() throws {
-        do {
-            try handle.close()
-        } catch {
-            throw RuntimeError("can't write \(path): \(error.localizedDescription)")
+    /// Writes all the bytes. Calls `write(2)` until they are written.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard var next = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = write(descriptor, next, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw RuntimeError("can't write \(path): \(String(cString: strerror(errno)))")
+            }
+            next += written
+            remaining -= written
         }
     }
 }
