@@ -285,7 +285,6 @@ public final class ProtocolRecordWriter {
         recordCount += 1
     }
 
-
 }
 
 @available(*, unavailable)
