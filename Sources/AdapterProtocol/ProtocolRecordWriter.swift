@@ -52,6 +52,14 @@ public final class ProtocolRecordWriter {
     /// skip the dictionary.
     private var lastAccountName = ""
     private var lastKeyLiteral: [UInt8] = []
+    /// The last day written and its 10 bytes, little-endian (`YYYY-MM-DD`): a statement's rows
+    /// mostly share their day with the row before.
+    var lastDay: Day?
+    var lastDayHead: UInt64 = 0
+    var lastDayTail: UInt16 = 0
+    /// The last currency written and its code as a JSON string literal.
+    var lastCurrency: Currency?
+    var lastCurrencyLiteral: [UInt8] = []
 
     /// Creates a writer whose buffer holds `capacity` bytes before it grows.
     public init(capacity: Int = 128 * 1024) {
@@ -177,7 +185,7 @@ public final class ProtocolRecordWriter {
         appendDecimal(draft.amount.minorUnits, digits: currency.minorDigits)
         append(
             draft.direction == .credit ? #"","direction":"credit","currency":"# : #"","direction":"debit","currency":"#)
-        appendString(currency.code)
+        appendCurrency(currency)
         append(#","description":"#)
         appendString(draft.description)
         if !draft.memo.isEmpty {
@@ -215,7 +223,7 @@ public final class ProtocolRecordWriter {
             appendString(balance.kind.rawValue)
         }
         append(#","currency":"#)
-        appendString(balance.currency.code)
+        appendCurrency(balance.currency)
         appendSource(balance.location)
         endRecord()
     }
@@ -262,7 +270,7 @@ public final class ProtocolRecordWriter {
     }
 
     /// A string's JSON literal as bytes (written at the buffer's end, copied out, then taken back).
-    private func literal(_ text: String) -> [UInt8] {
+    func literal(_ text: String) -> [UInt8] {
         let start = count
         appendString(text)
         let literal = Array(UnsafeBufferPointer(start: storage + start, count: count - start))

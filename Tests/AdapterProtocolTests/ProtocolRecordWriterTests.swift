@@ -160,7 +160,7 @@ struct ProtocolRecordWriterTests {
         arguments: [
             ("say \"hi\"", #""say \"hi\"""#),
             ("a\\b", #""a\\b""#),
-            ("line\nbreak\r\ttab\u{08}\u{0C}", #""line\nbreak\r\ttab\b\f""#),
+            ("line\nbreak\r\ttab\u{08}\u{0C}", #""line\nbreak\r\ttab\u0008\u000c""#),
             ("nul\u{0}esc\u{1B}", #""nul\u0000esc\u001b""#),
             ("del\u{7F}c1\u{85}", #""del\u007fc1\u0085""#),
             ("rlo\u{202E}lrm\u{200E}alm\u{061C}fsi\u{2068}", #""rlo\u202elrm\u200ealm\u061cfsi\u2068""#),
@@ -212,5 +212,52 @@ struct ProtocolRecordWriterTests {
         writer.writeError(Broken())
         #expect(
             String(decoding: writer.takeBytes(), as: UTF8.self) == #"{"type":"error","message":"disk gone"}"# + "\n")
+    }
+
+    @Test(
+        "strings are escaped exactly as JSONText escapes them, whatever the length and wherever the character",
+        arguments: ["\"", "\\", "\n", "\u{1}", "\u{7F}", "\u{85}", "\u{202E}", "\u{2029}", "é", "€", "😀", "a"])
+    func escapingMatchesJSONText(special: String) {
+        for length in 0...40 {
+            for position in stride(from: 0, through: length, by: 3) {
+                let text =
+                    String(repeating: "x", count: position) + special + String(repeating: "y", count: length - position)
+                let output = lines([.mapping(text)])
+                #expect(output == [#"{"type":"mapping","name":"# + JSONText.quoted(text) + "}"])
+            }
+        }
+    }
+
+    @Test("decimals at every size: signs, leading zeros, four-digit currencies and the extremes")
+    func decimalsAtEverySize() {
+        let clf = Currency(code: "CLF")!
+        #expect(clf.minorDigits == 4)
+        var value: Int64 = 1
+        for _ in 0..<18 {
+            for sign: Int64 in [1, -1] {
+                let signed = value * sign
+                let output = lines([
+                    .balance(
+                        StatementBalance(
+                            account: "A", asOf: day("2026-01-31"), signedMinorUnits: signed, currency: clf,
+                            location: location))
+                ])
+                #expect(output[0].contains(#""amount":"\#(Money.format(signed, currency: clf))""#))
+            }
+            value = value * 10 + 7
+        }
+    }
+
+    @Test("consecutive records on different days each get their own day")
+    func changingDays() {
+        let days = ["2026-01-31", "2026-01-31", "2026-02-01", "1999-12-31", "9999-12-31", "0001-01-01"]
+        let output = lines(
+            days.map { text in
+                .balance(
+                    StatementBalance(
+                        account: "A", asOf: day(text), signedMinorUnits: 0, currency: .EUR, location: location))
+            })
+        #expect(output.map { $0.contains(#""day":""#) } == Array(repeating: true, count: days.count))
+        for (line, text) in zip(output, days) { #expect(line.contains(#""day":"\#(text)""#)) }
     }
 }
