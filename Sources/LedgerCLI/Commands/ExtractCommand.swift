@@ -67,6 +67,9 @@ struct ExtractCommand: Command {
         let stream = try FileByteStream(path: file, hashing: false)
         let stop: (any Error)?
         if let outputPath {
+            if Self.isSameFile(outputPath, file) {
+                throw UsageError("-o \(outputPath) is the input file; expected another file to write to")
+            }
             let output = try OutputFile(path: outputPath)
             stop = try Self.extract(stream, adapter: adapter, options: options) { try output.append($0) }
         } else {
@@ -79,6 +82,14 @@ struct ExtractCommand: Command {
             context.console.error("\(file): error: \(stop)")
         }
         return stop is MissingChoice ? 2 : 1
+    }
+
+    /// Whether two paths name the same existing file (same device and inode). Calls `stat(2)`.
+    private static func isSameFile(_ one: String, _ other: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(one, &first) == 0, stat(other, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     // MARK: - Shared with `adapters test`
