@@ -66,7 +66,7 @@ struct ExtractCommandTests {
         arguments: [
             ["extract"], ["extract", "a.csv", "b.csv"], ["extract", "FILE", "--format", "nope"],
             ["extract", "FILE", "--mapping", "nope"], ["extract", "FILE", "--currency", "EURO"],
-        ["extract", "FILE", "--account", "Cash", "--currency", "EUR", "-o", "FILE"],
+            ["extract", "FILE", "--account", "Cash", "--currency", "EUR", "-o", "FILE"],
         ])
     func badUsage(arguments: [String]) throws {
         let cli = try CLIHarness()
