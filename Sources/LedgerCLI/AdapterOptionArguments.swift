@@ -1,6 +1,6 @@
 import LedgerCore
 
-/// `--option NAME=VALUE`: an adapter's own options on the command line (`import`, `inspect`).
+/// `--option NAME=VALUE`: an adapter's own options on the command line (`import`, `inspect`, `extract`).
 enum AdapterOptionArguments {
     /// The option's declaration; it may be given once per adapter option.
     static let spec: OptionSpec = {

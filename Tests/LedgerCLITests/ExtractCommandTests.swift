@@ -51,6 +51,20 @@ struct ExtractCommandTests {
         #expect(cli.errors.contains(": error: "))
     }
 
+    @Test("--option sets an adapter's own option; a name the adapter doesn't declare is bad usage listing its options")
+    func adapterOptions() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("march.csv", "Date,Description,Amount\n2024-03-02,Coffee,-3.80\n")
+        #expect(cli.run("extract", file, "--account", "Cash", "--currency", "EUR", "--option", "nope=1") == 2)
+        #expect(cli.errors.contains("adapter csv has no option nope"))
+        #expect(cli.errors.contains("mapping=NAME|PATH"))
+        #expect(cli.output.isEmpty)
+        let named = try CLIHarness()
+        let other = try named.write("march.csv", "Date,Description,Amount\n2024-03-02,Coffee,-3.80\n")
+        #expect(named.run("extract", other, "--account", "Cash", "--currency", "EUR", "--option", "mapping=generic") == 0)
+        #expect(named.output.hasPrefix(#"{"type":"mapping","name":"generic"}"#))
+    }
+
     @Test("a file that names no account is bad usage (exit 2), still ending its stream with error and end")
     func missingAccount() throws {
         let cli = try CLIHarness()

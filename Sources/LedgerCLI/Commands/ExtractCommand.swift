@@ -33,6 +33,7 @@ struct ExtractCommand: Command {
         .value("--account", "NAME", "The account the rows belong to; required when the file names none."),
         .value("--currency", "CODE", "The currency of a file that states none (ISO 4217, such as EUR)."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
+        AdapterOptionArguments.spec,
         .value("-o", "FILE", "Write the lines to FILE instead of stdout."),
     ]
 
@@ -44,6 +45,8 @@ struct ExtractCommand: Command {
     let account: String?
     let currency: Currency?
     let mapping: String?
+    /// The adapter's own options (`--option NAME=VALUE`).
+    let settings: [String: String]
     let outputPath: String?
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -53,6 +56,10 @@ struct ExtractCommand: Command {
         account = try arguments.accountName("--account")
         currency = try ParsedArguments.currency(arguments.value("--currency"))
         mapping = arguments.value("--mapping")
+        settings = try AdapterOptionArguments.settings(in: arguments)
+        if mapping != nil, settings["mapping"] != nil {
+            throw UsageError("--mapping and --option mapping=... both name a mapping; give one of them")
+        }
         outputPath = arguments.value("-o")
         if outputPath?.isEmpty == true { throw UsageError("-o needs a file name: -o FILE") }
     }
@@ -61,9 +68,12 @@ struct ExtractCommand: Command {
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
         try ImportCommand.checkMapping(mapping, in: directories)
         let adapter = try Self.adapter(for: file, named: formatID, in: context)
-        let options = AdapterOptions(
-            account: account, mapping: mapping, mappingDirectories: directories, fileName: file, currency: currency,
-            namesAccountAfterFile: false)
+        try AdapterOptionArguments.check(settings, for: adapter)
+        let options = AdapterOptionArguments.merged(
+            settings,
+            into: AdapterOptions(
+                account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
+                currency: currency, namesAccountAfterFile: false))
         let stream = try FileByteStream(path: file, hashing: false)
         let stop: (any Error)?
         if let outputPath {
