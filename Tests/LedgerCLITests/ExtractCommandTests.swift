@@ -61,7 +61,8 @@ struct ExtractCommandTests {
         #expect(cli.output.isEmpty)
         let named = try CLIHarness()
         let other = try named.write("march.csv", "Date,Description,Amount\n2024-03-02,Coffee,-3.80\n")
-        #expect(named.run("extract", other, "--account", "Cash", "--currency", "EUR", "--option", "mapping=generic") == 0)
+        #expect(
+            named.run("extract", other, "--account", "Cash", "--currency", "EUR", "--option", "mapping=generic") == 0)
         #expect(named.output.hasPrefix(#"{"type":"mapping","name":"generic"}"#))
     }
 
