@@ -117,7 +117,15 @@ final class AdapterProcess {
             for pointer in envp { free(pointer) }
         }
         var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv + [nil], envp + [nil])
+        var result = posix_spawn(&child, path, &actions, &attributes, argv + [nil], envp + [nil])
+        // ETXTBSY: another thread's child, between its fork and exec, still holds the executable
+        // open for writing (it was just written); it closes soon, so try again briefly.
+        var attempt = 0
+        while result == ETXTBSY && attempt < 20 {
+            attempt += 1
+            usleep(UInt32(5_000 * attempt))
+            result = posix_spawn(&child, path, &actions, &attributes, argv + [nil], envp + [nil])
+        }
         close(output[1])
         close(errors[1])
         guard result == 0 else {

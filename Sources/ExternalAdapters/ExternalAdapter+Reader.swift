@@ -27,13 +27,17 @@ struct ExternalDraftReader: DraftReader {
             limits: adapter.limits, timing: .idle(adapter.limits.idleSeconds), at: location)
         defer { process.terminate() }
         var decoder = ProtocolLineDecoder(adapter: adapter.name, options: options)
+        var unterminatedLine: Int?
         try process.forEachLine { line, number, isTerminated in
             guard isTerminated else {
-                throw decoder.unterminated(line: number)
+                unterminatedLine = number
+                return
             }
             if case .event(let event) = try decoder.decode(line, lineNumber: number) { try emit(event) }
         }
+        // How the process ended explains a cut-off last line best (a crash), so it comes first.
         try process.finish()
+        if let unterminatedLine { throw decoder.unterminated(line: unterminatedLine) }
         try decoder.finish()
     }
 

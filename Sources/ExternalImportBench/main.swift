@@ -4,6 +4,8 @@
 //
 //   ExternalImportBench native   CSV DB MAPPINGS_DIR
 //   ExternalImportBench external CSV DB ADAPTER_PATH
+//
+// DB "-" reads without a ledger (a dry run), to time reading and checking alone.
 import CSVAdapter
 import ExternalAdapters
 import Foundation
@@ -18,7 +20,8 @@ guard arguments.count == 5, ["native", "external"].contains(arguments[1]) else {
 }
 let (mode, input, database, extra) = (arguments[1], arguments[2], arguments[3], arguments[4])
 do {
-    let ledger = try Ledger(path: database)
+    // "-" for a dry run: reading and checking alone, no ledger.
+    let ledger = database == "-" ? nil : try Ledger(path: database)
     let importer = BatchImporter(batchSize: 100)
     let started = Date()
     let report: ImportReport
@@ -30,17 +33,19 @@ do {
     } else {
         let name = String((extra as NSString).lastPathComponent.dropFirst("ledgerport-adapter-".count))
         let adapter = ExternalAdapter(
-            name: name, path: extra, sha256: "bench", description: try ExternalAdapter.describe(name: name, path: extra))
+            name: name, path: extra, sha256: "bench", description: try ExternalAdapter.describe(name: name, path: extra)
+        )
         let stream = try FileByteStream(path: input)
         report = importer.run(stream, adapter: adapter, options: AdapterOptions(fileName: input), into: ledger)
-        if let importID = report.importID { try ledger.finishImport(importID, report.outcome) }
+        if let ledger, let importID = report.importID { try ledger.finishImport(importID, report.outcome) }
     }
     let seconds = Date().timeIntervalSince(started)
     guard report.failure == nil else {
         FileHandle.standardError.write(Data("import failed: \(report.failure?.description ?? "")\n".utf8))
         exit(1)
     }
-    print(report.inserted, String(format: "%.2f", seconds), Int(Double(report.inserted) / seconds))
+    let rows = ledger == nil ? report.read : report.inserted
+    print(rows, String(format: "%.2f", seconds), Int(Double(rows) / seconds))
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
