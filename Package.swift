@@ -64,7 +64,7 @@ let package = Package(
         // Times an import through an external adapter beside the native one (scripts/bench/external-import.sh).
         .executableTarget(
             name: "ExternalImportBench",
-            dependencies: ["ExternalAdapters", "LedgerImport", "LedgerStore", "LedgerCore", "CSVAdapter"]
+            dependencies: ["ExternalAdapters", "AdapterProtocol", "LedgerImport", "LedgerStore", "LedgerCore", "CSVAdapter"]
         ),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),

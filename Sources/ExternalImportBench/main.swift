@@ -1,3 +1,4 @@
+import AdapterProtocol
 // Times one import for scripts/bench/external-import.sh: a CSV file read natively, or the same
 // file through an external adapter built here directly (no trust store involved), both with
 // batches of 100 into a fresh ledger. Prints "ROWS SECONDS ROWS_PER_SECOND".
@@ -14,6 +15,35 @@ import LedgerImport
 import LedgerStore
 
 let arguments = CommandLine.arguments
+// `ExternalImportBench lines JSONL`: the protocol lines decoded by ProtocolLineDecoder, then parsed
+// by LedgerCore's general JSONParser (a tree), each timed alone, in memory.
+if arguments.count == 3, arguments[1] == "lines" {
+    guard let data = FileManager.default.contents(atPath: arguments[2]) else { exit(1) }
+    let bytes = [UInt8](data)
+    var lines: [Range<Int>] = []
+    var start = 0
+    for (index, byte) in bytes.enumerated() where byte == 0x0A {
+        lines.append(start..<index)
+        start = index + 1
+    }
+    var decoder = ProtocolLineDecoder(adapter: "bench", options: AdapterOptions(fileName: "bench"))
+    var started = Date()
+    var events = 0
+    try bytes.withUnsafeBufferPointer { buffer in
+        for (number, range) in lines.enumerated() {
+            let line = UnsafeBufferPointer(rebasing: buffer[range])
+            if case .event = try decoder.decode(line, lineNumber: number + 1) { events += 1 }
+        }
+    }
+    print("ProtocolLineDecoder", events, String(format: "%.2f s", Date().timeIntervalSince(started)))
+    started = Date()
+    var objects = 0
+    for range in lines {
+        if case .object = try JSONParser.parse(bytes, range: range).kind { objects += 1 }
+    }
+    print("JSONParser (tree only)", objects, String(format: "%.2f s", Date().timeIntervalSince(started)))
+    exit(0)
+}
 guard arguments.count == 5, ["native", "external"].contains(arguments[1]) else {
     FileHandle.standardError.write(Data("usage: ExternalImportBench native|external CSV DB MAPPINGS|ADAPTER\n".utf8))
     exit(2)
