@@ -1,6 +1,7 @@
 import ExternalAdapters
 import Foundation
 import LedgerCore
+import LedgerImport
 import LedgerTestSupport
 import Testing
 
@@ -134,6 +135,20 @@ struct ExternalAdapterConformanceTests {
         let bytes = Array("2026-01-02,Coffee,-3.50\n2026-01-03,Bad,abc\n".utf8)
         let problems = checkSourceAdapter(adapter, bytes: bytes, name: "jan.tiny", garblings: 0, truncations: 0)
         #expect(problems.contains { $0.contains("outside the input") }, "\(problems)")
+    }
+
+    @Test("the same suite passes a built-in adapter through its SourceAdapter face, chunk sizes included")
+    func builtInThroughTheSameSuite() throws {
+        let csv = try #require(FormatRegistry.adapter(id: "csv"))
+        let bytes = Array(
+            try Data(contentsOf: Fixture.repositoryRoot.appendingPathComponent("samples/csv/us-checking.csv")))
+        var options = AdapterOptions(accountCurrency: .USD)
+        options.settings["mapping-path"] = Fixture.repositoryRoot.appendingPathComponent("mappings").path
+        #expect(!runSourceAdapter(csv, bytes: bytes, name: "us-checking.csv", options: options).drafts.isEmpty)
+        let problems = checkSourceAdapter(
+            csv, bytes: bytes, name: "us-checking.csv", options: options, garblings: 24, truncations: 48,
+            chunkSizes: [1, 17])
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
     @Test("every example adapter passes the shared suite on its test inputs", arguments: exampleInputs)
