@@ -212,13 +212,16 @@ final class AdapterProcess {
         closeDescriptor(&stdoutDescriptor)
         var status: Int32 = 0
         let waitStarted = Self.now()
+        // Waits for the exit without reaping (WNOWAIT): while the process is an unreaped zombie its
+        // id can't be reused, so its group can still be killed safely, taking with it anything it
+        // left running in the background.
         while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { break }
+            var info = siginfo_t()
+            let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+            if result == 0 && info._sifields._sigchld.si_pid == pid { break }
             if result < 0 && errno != EINTR {
-                isReaped = true
                 throw ExternalAdapterError(
-                    .io("waitpid: \(Self.errorText(errno))"), adapter: adapter, at: location, diagnostics: diagnostics)
+                    .io("waitid: \(Self.errorText(errno))"), adapter: adapter, at: location, diagnostics: diagnostics)
             }
             let remaining = remainingSeconds(since: waitStarted)
             if remaining <= 0 {
@@ -226,6 +229,8 @@ final class AdapterProcess {
             }
             drainDiagnostics(waitingUpTo: min(remaining, 0.01))
         }
+        kill(-pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         isReaped = true
         drainDiagnostics(waitingUpTo: 0)
         closeDescriptor(&stderrDescriptor)

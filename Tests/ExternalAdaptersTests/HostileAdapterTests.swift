@@ -66,6 +66,20 @@ struct HostileAdapterTests {
         for pid in processes { #expect(!processExists(pid), "process \(pid) outlived the error") }
     }
 
+    @Test("a process left running in the background by an adapter that succeeds is killed too")
+    func backgroundProcess() throws {
+        let scratch = try AdapterScratch()
+        let adapter = try scratch.adapter(
+            extract: "sleep 1000 >/dev/null 2>&1 & echo $! >> \(scratch.pidFile)\n" + shellEnd(0))
+        let result = extractAll(adapter)
+        #expect(result.error == nil, "\(result.error ?? "")")
+        let processes = scratch.recordedProcesses()
+        #expect(processes.count == 1)
+        let deadline = Date().addingTimeInterval(5)
+        while processes.contains(where: processExists), Date() < deadline { usleep(10_000) }
+        for pid in processes { #expect(!processExists(pid), "background process \(pid) outlived the import") }
+    }
+
     @Test("exiting non-zero halfway is an error even after valid records, with stderr's last lines")
     func exitsNonZero() throws {
         let scratch = try AdapterScratch()
