@@ -257,6 +257,18 @@ final class AdapterProcess {
         closeDescriptor(&stderrDescriptor)
     }
 
+    /// The last lines the process has written on stderr so far (reading what is waiting in the
+    /// pipe first, for at most 50 ms), made safe to show.
+    func latestDiagnostics() -> [String] {
+        let started = Self.now()
+        while stderrDescriptor >= 0, Self.now() - started < 0.05 {
+            var descriptor = pollfd(fd: stderrDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { break }
+            readDiagnostics()
+        }
+        return diagnostics
+    }
+
     /// The last lines the process wrote on stderr, made safe to show.
     var diagnostics: [String] {
         let text = String(decoding: diagnosticsTail, as: UTF8.self)

@@ -28,17 +28,24 @@ struct ExternalDraftReader: DraftReader {
         defer { process.terminate() }
         var decoder = ProtocolLineDecoder(adapter: adapter.name, options: options)
         var unterminatedLine: Int?
-        try process.forEachLine { line, number, isTerminated in
-            guard isTerminated else {
-                unterminatedLine = number
-                return
+        do {
+            try process.forEachLine { line, number, isTerminated in
+                guard isTerminated else {
+                    unterminatedLine = number
+                    return
+                }
+                if case .event(let event) = try decoder.decode(line, lineNumber: number) { try emit(event) }
             }
-            if case .event(let event) = try decoder.decode(line, lineNumber: number) { try emit(event) }
+            // How the process ended explains a cut-off last line best (a crash), so it comes first.
+            try process.finish()
+            if let unterminatedLine { throw decoder.unterminated(line: unterminatedLine) }
+            try decoder.finish()
+        } catch var error as ProtocolError {
+            // What the adapter said on stderr may explain broken output (a traceback, a warning
+            // printed to stdout by mistake); an `error` record speaks for itself.
+            if case .reported = error.reason {} else { error.diagnostics = process.latestDiagnostics() }
+            throw error
         }
-        // How the process ended explains a cut-off last line best (a crash), so it comes first.
-        try process.finish()
-        if let unterminatedLine { throw decoder.unterminated(line: unterminatedLine) }
-        try decoder.finish()
     }
 
     /// The file's base name for the private copy: `march.json` from `~/Downloads/march.json`.

@@ -127,6 +127,15 @@ struct HostileAdapterTests {
         #expect(result.error?.contains(expected) == true, "\(result.error ?? "")")
     }
 
+    @Test("broken output is shown with the adapter's last lines on stderr")
+    func brokenOutputWithDiagnostics() throws {
+        let scratch = try AdapterScratch()
+        let result = extractAll(try scratch.adapter(extract: "echo 'debug: parsing' >&2; echo 'debug: 3 rows'"))
+        #expect(result.error?.contains("output line 1: not valid JSON") == true, "\(result.error ?? "")")
+        #expect(
+            result.error?.contains("its last lines on stderr:\n  | debug: parsing") == true, "\(result.error ?? "")")
+    }
+
     @Test("a crash by a signal is named")
     func crashBySignal() throws {
         let scratch = try AdapterScratch()
