@@ -207,7 +207,17 @@ struct HostileAdapterTests {
         let scratch = try AdapterScratch()
         #expect(try scratch.adapter(extract: "", identify: "echo 80").identify(head: [], path: "x.txt") == 80)
         #expect(try scratch.adapter(extract: "", identify: "echo 101").identify(head: [], path: "x.txt") == 0)
-        #expect(try scratch.adapter(extract: "", identify: "echo sure").identify(head: [], path: "x.txt") == 0)
+        let unsure = try scratch.adapter(extract: "", identify: "echo sure")
+        #expect(unsure.identify(head: [], path: "x.txt") == 0)
+        #expect(throws: ExternalAdapterError.self) { try unsure.confidence(in: "x.txt") }
+        do {
+            _ = try unsure.confidence(in: "x.txt")
+        } catch {
+            #expect(
+                error.description
+                    == #"x.txt: error: adapter test: identify answered "sure"; expected one line holding an integer from 0 to 100"#
+            )
+        }
         #expect(try scratch.adapter(extract: "", identify: "echo 90; exit 1").identify(head: [], path: "x.txt") == 0)
         var limits = AdapterLimits.standard
         limits.quickVerbSeconds = 0.3
