@@ -13,12 +13,14 @@ struct ExternalDraftReader: DraftReader {
     let options: AdapterOptions
 
     func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
+        // Locations name the stream, as a built-in adapter's do; the copy takes the file's base name.
         var options = options
-        if options.fileName.isEmpty { options.fileName = input.name }
-        let location = SourceLocation.file(options.fileName)
+        let baseName = Self.baseName(options.fileName.isEmpty ? input.name : options.fileName)
+        options.fileName = input.name
+        let location = SourceLocation.file(input.name)
         let directory = try PrivateDirectory(adapter: adapter.name, at: location)
         defer { directory.remove() }
-        let copy = directory.path + "/" + Self.baseName(options.fileName)
+        let copy = directory.path + "/" + baseName
         try Self.copy(input, to: copy, adapter: adapter.name, at: location)
 
         let process = try AdapterProcess(
