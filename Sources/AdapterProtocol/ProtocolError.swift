@@ -17,6 +17,9 @@ public struct ProtocolError: LocatedError, Hashable {
     /// The adapter's NAME.
     public var adapter: String
     public var reason: Reason
+    /// The last lines the adapter wrote on stderr, made safe to show (the host adds them to an
+    /// output error; an `error` record stands alone, like a built-in adapter's error).
+    public var diagnostics: [String] = []
 
     /// Creates an error.
     public init(_ reason: Reason, adapter: String, at location: SourceLocation) {
@@ -26,6 +29,11 @@ public struct ProtocolError: LocatedError, Hashable {
     }
 
     public var message: String {
+        guard !diagnostics.isEmpty else { return reasonText }
+        return reasonText + "\nits last lines on stderr:\n" + diagnostics.map { "  | " + $0 }.joined(separator: "\n")
+    }
+
+    private var reasonText: String {
         switch reason {
         case .invalidLine(let line, let why): return "adapter \(adapter), output line \(line): \(why)"
         case .missingEnd(let lines):

@@ -1,32 +1,6 @@
-/// One JSON value of a protocol line, as the decoder needs it: strings decoded, numbers kept as
-/// their text, objects as their members in order.
-enum ProtocolValue {
-    case string(String)
-    case number(String)
-    case bool(Bool)
-    case null
-    case object([ProtocolField])
-    case array
-
-    /// `the number 12.5`, `an object`: what was found, for messages.
-    var summary: String {
-        switch self {
-        case .string(let text): return "the string \(quotedForMessage(text))"
-        case .number(let text): return "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text)"
-        case .bool(let value): return value ? "true" : "false"
-        case .null: return "null"
-        case .object: return "an object"
-        case .array: return "an array"
-        }
-    }
-}
-
-/// A member of a JSON object: its key, its value, and the column where the key starts.
-struct ProtocolField {
-    var key: String
-    var value: ProtocolValue
-    var column: Int
-}
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Why a line is not one valid JSON object.
 struct ProtocolScanFailure: Error {
@@ -42,28 +16,74 @@ struct ProtocolScanFailure: Error {
 /// reading an adapter's output costs little beside writing it to the ledger.
 struct ProtocolLineScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    private var index: Int
+    private let end: Int
     private var depth = 0
     /// Reused for strings with escapes.
     private var scratch: [UInt8] = []
+    /// The top-level members found.
+    private(set) var fields: [ProtocolField] = []
+    /// Texts that had to be decoded (escapes, non-ASCII) and unknown member names.
+    private(set) var decoded: [String] = []
+    /// The `line` and `column` of a top-level `source` object, found while scanning it.
+    private(set) var sourceLine: ProtocolValue?
+    private(set) var sourceColumn: ProtocolValue?
+    /// Whether the value about to be scanned is the top-level `source`.
+    private var nextIsSource = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Which members of an object are kept.
+    private enum Recording {
+        /// The line's own members, in ``fields``.
+        case top
+        /// `source`'s `line` and `column`.
+        case source
+        /// None: a nested object is only checked.
+        case none
+    }
+
+    /// Prepares to read `bytes`, or only `bytes[range]` (a nested object read again).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
         self.bytes = bytes
+        self.index = range?.lowerBound ?? 0
+        self.end = range?.upperBound ?? bytes.count
+    }
+
+    /// Prepares to read a line, reusing the member storage of a previous scanner (taken with
+    /// ``takeFields()``) so that no line allocates it anew.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, reusing storage: [ProtocolField]) {
+        self.init(bytes)
+        fields = storage
+        fields.removeAll(keepingCapacity: true)
+    }
+
+    /// The member storage, for the next line's scanner.
+    mutating func takeFields() -> [ProtocolField] {
+        let storage = fields
+        fields = []
+        return storage
     }
 
     /// The members of the object the line holds.
     ///
-    /// - Throws: ``ProtocolScanFailure`` for anything but exactly one JSON value, or
-    ///   `notAnObject` with the value's summary when the value isn't an object.
+    /// - Throws: ``ProtocolScanFailure`` for anything but exactly one JSON value.
+    /// - Returns: the members, or `NotAnObject` with the value's summary when the value isn't an object.
     mutating func scanObject() throws(ProtocolScanFailure) -> Result<[ProtocolField], NotAnObject> {
         skipWhitespace()
-        guard index < bytes.count else { throw failure("the line is empty; expected one JSON object") }
-        let value = try scanValue()
+        guard index < end else { throw failure("the line is empty; expected one JSON object") }
+        var value = ProtocolValue.null
+        let isObject = bytes[index] == UInt8(ascii: "{")
+        if isObject {
+            try scanMembers(.top)
+        } else {
+            value = try scanValue()
+        }
         skipWhitespace()
-        if index < bytes.count {
+        if index < end {
             throw failure("unexpected \(describeByte()) after the JSON value; expected the end of the line")
         }
-        guard case .object(let fields) = value else { return .failure(NotAnObject(summary: value.summary)) }
+        guard isObject else {
+            return .failure(NotAnObject(summary: value.summary(in: bytes, decoded: decoded)))
+        }
         return .success(fields)
     }
 
@@ -75,10 +95,15 @@ struct ProtocolLineScanner {
     // MARK: - Grammar
 
     private mutating func scanValue() throws(ProtocolScanFailure) -> ProtocolValue {
+        let isSource = nextIsSource
+        nextIsSource = false
         skipWhitespace()
-        guard index < bytes.count else { throw failure("the line ends early; expected a JSON value") }
+        guard index < end else { throw failure("the line ends early; expected a JSON value") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return .object(try scanMembers())
+        case UInt8(ascii: "{"):
+            let start = index
+            try scanMembers(isSource ? .source : .none)
+            return .object(ProtocolText(start: start, count: index - start, decoded: -1))
         case UInt8(ascii: "["):
             try scanArray()
             return .array
@@ -97,37 +122,53 @@ struct ProtocolLineScanner {
         }
     }
 
-    private mutating func scanMembers() throws(ProtocolScanFailure) -> [ProtocolField] {
+    /// An object's members; the top level's are recorded in ``fields``, a nested one's only checked.
+    private mutating func scanMembers(_ recording: Recording) throws(ProtocolScanFailure) {
         try enter()
         index += 1
-        var fields: [ProtocolField] = []
-        fields.reserveCapacity(16)
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        if index < end, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return fields
+            return
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            guard index < end, bytes[index] == UInt8(ascii: "\"") else {
                 throw failure("unexpected \(describeByte()); expected a member name in double quotes")
             }
             let column = index + 1
-            let key = try scanString()
-            if fields.contains(where: { $0.key == key }) {
+            let (key, otherName) = try scanKey(recording: recording != .none)
+            if recording == .source, (key == .line && sourceLine != nil) || (key == .column && sourceColumn != nil) {
                 throw ProtocolScanFailure(
-                    column: column, reason: "the member \(quotedForMessage(key)) appears twice; expected it once")
+                    column: column, reason: "the member \"\(key.rawValue)\" appears twice; expected it once")
+            }
+            if recording == .top {
+                let isDuplicate =
+                    key == .other
+                    ? fields.contains { $0.key == .other && decoded[$0.otherName] == decoded[otherName] }
+                    : fields.contains { $0.key == key }
+                if isDuplicate {
+                    let name = key == .other ? decoded[otherName] : key.rawValue
+                    throw ProtocolScanFailure(
+                        column: column, reason: "the member \(quotedForMessage(name)) appears twice; expected it once")
+                }
             }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            guard index < end, bytes[index] == UInt8(ascii: ":") else {
                 throw failure("unexpected \(describeByte()); expected ':' after a member name")
             }
             index += 1
+            nextIsSource = recording == .top && key == .source
             let value = try scanValue()
-            fields.append(ProtocolField(key: key, value: value, column: column))
+            switch recording {
+            case .top: fields.append(ProtocolField(key: key, otherName: otherName, value: value, column: column))
+            case .source where key == .line: sourceLine = value
+            case .source where key == .column: sourceColumn = value
+            default: break
+            }
             skipWhitespace()
-            guard index < bytes.count else { throw failure("the line ends inside an object; expected ',' or '}'") }
+            guard index < end else { throw failure("the line ends inside an object; expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -137,7 +178,7 @@ struct ProtocolLineScanner {
             }
             index += 1
             depth -= 1
-            return fields
+            return
         }
     }
 
@@ -145,7 +186,7 @@ struct ProtocolLineScanner {
         try enter()
         index += 1
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        if index < end, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
             return
@@ -153,7 +194,7 @@ struct ProtocolLineScanner {
         while true {
             _ = try scanValue()
             skipWhitespace()
-            guard index < bytes.count else { throw failure("the line ends inside an array; expected ',' or ']'") }
+            guard index < end else { throw failure("the line ends inside an array; expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -167,21 +208,42 @@ struct ProtocolLineScanner {
         }
     }
 
-    /// A string from its opening quote; plain ASCII without escapes (most text) is copied at once.
-    private mutating func scanString() throws(ProtocolScanFailure) -> String {
+    /// A member name: a known key matched on its bytes, or another name as text.
+    private mutating func scanKey(recording: Bool) throws(ProtocolScanFailure) -> (ProtocolKey, Int) {
+        let text = try scanString()
+        guard recording else { return (.other, -1) }
+        if text.decoded >= 0 {
+            let key = ProtocolKey(rawValue: decoded[text.decoded]) ?? .other
+            return (key, key == .other ? text.decoded : -1)
+        }
+        let slice = UnsafeBufferPointer(rebasing: bytes[text.start..<(text.start + text.count)])
+        let key = ProtocolKey.matching(slice)
+        guard key == .other else { return (key, -1) }
+        decoded.append(String(decoding: slice, as: UTF8.self))
+        return (key, decoded.count - 1)
+    }
+
+    /// A string from its opening quote: plain ASCII without escapes (most text) is left where it
+    /// lies; anything else is decoded and checked as UTF-8.
+    private mutating func scanString() throws(ProtocolScanFailure) -> ProtocolText {
         let opening = index
         index += 1
         let start = index
         var isASCII = true
-        while index < bytes.count {
+        while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                let count = index - start
                 index += 1
-                if isASCII { return String(decoding: slice, as: UTF8.self) }
-                return try validUTF8(slice, at: start)
+                if isASCII { return ProtocolText(start: start, count: count, decoded: -1) }
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<(start + count)])
+                decoded.append(try validUTF8(slice, at: start))
+                return ProtocolText(start: start, count: count, decoded: decoded.count - 1)
             }
-            if byte == UInt8(ascii: "\\") { return try scanEscapedString(from: start) }
+            if byte == UInt8(ascii: "\\") {
+                decoded.append(try scanEscapedString(from: start))
+                return ProtocolText(start: start, count: index - 1 - start, decoded: decoded.count - 1)
+            }
             if byte < 0x20 {
                 throw failure("a control character (byte \(hex(byte))) inside a string; expected it escaped")
             }
@@ -194,7 +256,7 @@ struct ProtocolLineScanner {
     private mutating func scanEscapedString(from start: Int) throws(ProtocolScanFailure) -> String {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: bytes[start..<index])
-        while index < bytes.count {
+        while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
@@ -214,7 +276,7 @@ struct ProtocolLineScanner {
                 continue
             }
             index += 1
-            guard index < bytes.count else { throw failure("the line ends inside an escape; expected a character") }
+            guard index < end else { throw failure("the line ends inside an escape; expected a character") }
             let escaped = bytes[index]
             index += 1
             switch escaped {
@@ -227,7 +289,7 @@ struct ProtocolLineScanner {
             case UInt8(ascii: "u"):
                 var value = try hexQuad()
                 if (0xD800...0xDBFF).contains(value) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"),
                         bytes[index + 1] == UInt8(ascii: "u")
                     else { throw failure("a lone high surrogate; expected a \\u low surrogate after it") }
                     index += 2
@@ -252,35 +314,35 @@ struct ProtocolLineScanner {
         throw ProtocolScanFailure(column: start, reason: "a string is not closed; expected '\"' before the end")
     }
 
-    private mutating func scanNumber() throws(ProtocolScanFailure) -> String {
+    private mutating func scanNumber() throws(ProtocolScanFailure) -> ProtocolText {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else {
+        guard index < end, isDigit(bytes[index]) else {
             throw failure("unexpected \(describeByte()) in a number; expected a digit")
         }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < end, isDigit(bytes[index]) { index += 1 }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if index < end, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else {
+            guard index < end, isDigit(bytes[index]) else {
                 throw failure("unexpected \(describeByte()) after '.'; expected a digit")
             }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < end, isDigit(bytes[index]) { index += 1 }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 index += 1
             }
-            guard index < bytes.count, isDigit(bytes[index]) else {
+            guard index < end, isDigit(bytes[index]) else {
                 throw failure("unexpected \(describeByte()) in an exponent; expected a digit")
             }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < end, isDigit(bytes[index]) { index += 1 }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return ProtocolText(start: start, count: index - start, decoded: -1)
     }
 
     // MARK: - Helpers
@@ -293,7 +355,7 @@ struct ProtocolLineScanner {
     private mutating func expectWord(_ word: String) throws(ProtocolScanFailure) {
         var position = index
         for expected in word.utf8 {
-            guard position < bytes.count, bytes[position] == expected else {
+            guard position < end, bytes[position] == expected else {
                 throw failure("unexpected \(describeByte()); expected a JSON value")
             }
             position += 1
@@ -304,7 +366,7 @@ struct ProtocolLineScanner {
     private mutating func hexQuad() throws(ProtocolScanFailure) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count else { throw failure("the line ends inside \\u; expected four hex digits") }
+            guard index < end else { throw failure("the line ends inside \\u; expected four hex digits") }
             let byte = bytes[index]
             let digit: UInt32
             switch byte {
@@ -328,7 +390,7 @@ struct ProtocolLineScanner {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
+        while index < end {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: index += 1
             default: return
@@ -339,7 +401,7 @@ struct ProtocolLineScanner {
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     private func describeByte() -> String {
-        guard index < bytes.count else { return "the end of the line" }
+        guard index < end else { return "the end of the line" }
         let byte = bytes[index]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte \(hex(byte))"

@@ -42,6 +42,8 @@ public struct ProtocolLineDecoder {
     public private(set) var hasEnded = false
     /// The number of the last line decoded.
     private var lastLine = 0
+    /// Member storage handed from line to line.
+    private var fieldStorage: [ProtocolField] = []
 
     /// Prepares to read one run's output.
     ///
@@ -72,11 +74,11 @@ public struct ProtocolLineDecoder {
             throw invalid(
                 "output after the \"end\" record; expected \"end\" to be the last line", line: lineNumber)
         }
-        var scanner = ProtocolLineScanner(line)
-        let fields: [ProtocolField]
+        var scanner = ProtocolLineScanner(line, reusing: fieldStorage)
+        defer { fieldStorage = scanner.takeFields() }
         do {
             switch try scanner.scanObject() {
-            case .success(let members): fields = members
+            case .success: break
             case .failure(let notObject):
                 throw invalid("found \(notObject.summary); expected a JSON object", line: lineNumber)
             }
@@ -84,19 +86,27 @@ public struct ProtocolLineDecoder {
             let what = failure.isEncoding ? "not UTF-8" : "not valid JSON"
             throw invalid("\(what) at column \(failure.column): \(failure.reason)", line: lineNumber)
         }
-        let record = RecordFields(fields, line: lineNumber, decoder: self)
-        let type = try record.string("type")
+        let record = RecordFields(scanner, bytes: line, line: lineNumber, decoder: self)
+        guard let type = try record.text(.type, expected: "a string") else {
+            throw invalid("\"type\" is missing; expected a string", line: lineNumber)
+        }
         let result: Record
-        switch type {
-        case "account": result = .event(try account(record))
-        case "transaction": result = .event(try transaction(record))
-        case "balance": result = .event(try balance(record))
-        case "skipped": result = .event(try skipped(record))
-        case "mapping": result = .event(.mapping(try record.string("name")))
-        case "correction": result = .event(try correction(record))
-        case "error": throw try reportedError(record)
-        case "end":
-            let count = try record.integer("records")
+        if record.is(type, "transaction") {
+            result = .event(try transaction(record))
+        } else if record.is(type, "account") {
+            result = .event(try account(record))
+        } else if record.is(type, "balance") {
+            result = .event(try balance(record))
+        } else if record.is(type, "skipped") {
+            result = .event(try skipped(record))
+        } else if record.is(type, "mapping") {
+            result = .event(.mapping(try record.string(.name)))
+        } else if record.is(type, "correction") {
+            result = .event(try correction(record))
+        } else if record.is(type, "error") {
+            throw try reportedError(record)
+        } else if record.is(type, "end") {
+            let count = try record.integer(.records)
             guard count == records else {
                 throw invalid(
                     "\"end\" says \(count) records; expected \(records), the number of records before it",
@@ -104,10 +114,10 @@ public struct ProtocolLineDecoder {
             }
             hasEnded = true
             result = .end
-        default:
+        } else {
             throw invalid(
-                "unknown record type \(quotedForMessage(type)); expected account, transaction, balance, "
-                    + "skipped, mapping, correction, error or end",
+                "unknown record type \(quotedForMessage(type.string(in: line, decoded: record.decoded))); expected account, transaction, "
+                    + "balance, skipped, mapping, correction, error or end",
                 line: lineNumber)
         }
         records += 1
@@ -133,32 +143,32 @@ public struct ProtocolLineDecoder {
     // MARK: - Records
 
     private mutating func account(_ record: RecordFields) throws -> AdapterEvent {
-        let key = try record.string("key")
+        let key = try record.string(.key)
         guard accounts[key] == nil else {
             throw invalid(
                 "account key \(quotedForMessage(key)) is declared twice; expected each key once", line: record.line)
         }
-        let name = try record.string("name")
+        let name = try record.string(.name)
         guard !name.isEmpty else { throw invalid("\"name\" is empty; expected an account name", line: record.line) }
         var kind = AccountKind.asset
-        if let text = try record.optionalString("kind") {
+        if let text = try record.optionalString(.kind) {
             guard let parsed = AccountKind(rawValue: text) else {
                 throw invalid(
                     "\"kind\" is \(quotedForMessage(text)); expected \"asset\" or \"liability\"", line: record.line)
             }
             kind = parsed
         }
-        let stated = try record.optionalCurrency("currency")
+        let stated = try record.optionalCurrency(.currency)
         guard let currency = stated ?? options.currency ?? options.accountCurrency else {
             throw MissingChoice(
                 .currency, source: "adapter \(adapter), account \(ProtocolError.displayable(key))",
                 at: .file(file))
         }
-        let number = try record.optionalString("number")
+        let number = try record.optionalString(.number)
         let masked = number.flatMap { $0.isEmpty ? nil : AccountReference.mask(ProtocolError.displayable($0)) }
         let reference = AccountReference(
             name: options.account ?? name, kind: kind, currency: currency,
-            institution: try record.optionalString("institution"), maskedNumber: masked,
+            institution: try record.optionalString(.institution), maskedNumber: masked,
             key: options.account == nil ? Self.accountKey(adapter: adapter, key: key) : nil)
         accounts[key] = Account(reference: reference, currency: currency)
         return .account(reference)
@@ -168,10 +178,10 @@ public struct ProtocolLineDecoder {
         let account = try record.account(in: accounts)
         let currency = try record.currency(for: account)
         let location = try record.source()
-        let (amount, _) = try record.amount("amount", currency: currency, signed: false)
-        let direction = try record.direction("direction", required: true) ?? .credit
+        let (amount, _) = try record.amount(.amount, currency: currency, signed: false)
+        let direction = try record.direction(.direction, required: true) ?? .credit
         var status = TransactionStatus.booked
-        if let text = try record.optionalString("status") {
+        if let text = try record.optionalString(.status) {
             guard let parsed = TransactionStatus(rawValue: text) else {
                 throw invalid(
                     "\"status\" is \(quotedForMessage(text)); expected \"booked\" or \"pending\"", line: record.line)
@@ -179,16 +189,16 @@ public struct ProtocolLineDecoder {
             status = parsed
         }
         var runningBalance: Int64?
-        if record.has("balance") {
-            let (money, sign) = try record.amount("balance", currency: currency, signed: true)
+        if record.has(.balance) {
+            let (money, sign) = try record.amount(.balance, currency: currency, signed: true)
             runningBalance = money.signedMinorUnits(sign)
         }
         let draft = Draft(
-            account: account.reference.name, bookingDay: try record.day("bookingDay"),
-            transactionDay: try record.optionalDay("transactionDay"), amount: amount, direction: direction,
-            description: try record.string("description"), memo: try record.optionalString("memo") ?? "",
-            payee: try record.optionalString("payee"), status: status,
-            externalID: try record.optionalString("externalID"), runningBalance: runningBalance,
+            account: account.reference.name, bookingDay: try record.day(.bookingDay),
+            transactionDay: try record.optionalDay(.transactionDay), amount: amount, direction: direction,
+            description: try record.string(.description), memo: try record.optionalString(.memo) ?? "",
+            payee: try record.optionalString(.payee), status: status,
+            externalID: try record.optionalString(.externalID), runningBalance: runningBalance,
             location: location)
         return .draft(draft)
     }
@@ -197,10 +207,10 @@ public struct ProtocolLineDecoder {
         let account = try record.account(in: accounts)
         let currency = try record.currency(for: account)
         let location = try record.source()
-        let direction = try record.direction("direction", required: false)
-        let (money, sign) = try record.amount("amount", currency: currency, signed: direction == nil)
+        let direction = try record.direction(.direction, required: false)
+        let (money, sign) = try record.amount(.amount, currency: currency, signed: direction == nil)
         var kind = StatementBalance.Kind.ledger
-        if let text = try record.optionalString("kind") {
+        if let text = try record.optionalString(.kind) {
             guard let parsed = StatementBalance.Kind(rawValue: text) else {
                 throw invalid(
                     "\"kind\" is \(quotedForMessage(text)); expected \"ledger\", \"available\" or \"opening\"",
@@ -209,33 +219,33 @@ public struct ProtocolLineDecoder {
             kind = parsed
         }
         let balance = StatementBalance(
-            account: account.reference.name, asOf: try record.day("day"),
+            account: account.reference.name, asOf: try record.day(.day),
             signedMinorUnits: money.signedMinorUnits(direction ?? sign), currency: currency, kind: kind,
             location: location)
         return .balance(balance)
     }
 
     private func skipped(_ record: RecordFields) throws -> AdapterEvent {
-        let count = try record.integer("count")
+        let count = try record.integer(.count)
         guard count >= 1 else {
             throw invalid("\"count\" is \(count); expected at least 1", line: record.line)
         }
         return .skipped(
-            SkippedRecords(count: count, reason: try record.string("reason"), location: try record.source()))
+            SkippedRecords(count: count, reason: try record.string(.reason), location: try record.source()))
     }
 
     private func correction(_ record: RecordFields) throws -> AdapterEvent {
         let account = try record.account(in: accounts)
         let location = try record.source()
         let correction = DraftCorrection(
-            account: account.reference.name, correctedExternalID: try record.string("correctedExternalID"),
-            isReplacement: try record.optionalBool("replaces") ?? false, location: location)
+            account: account.reference.name, correctedExternalID: try record.string(.correctedExternalID),
+            isReplacement: try record.optionalBool(.replaces) ?? false, location: location)
         return .correction(correction)
     }
 
     private func reportedError(_ record: RecordFields) throws -> ProtocolError {
-        let message = try record.string("message")
-        let location = record.has("source") ? try record.source() : .file(file)
+        let message = try record.string(.message)
+        let location = record.has(.source) ? try record.source() : .file(file)
         let shown = ProtocolError.displayable(message)
         return ProtocolError(
             .reported(shown.isEmpty ? "adapter \(adapter) stopped with an empty error message" : shown),

@@ -12,11 +12,11 @@ enum GNUExtensions {
     typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
 
     /// `pipe2(2)`: a pipe whose ends are close-on-exec from the start (glibc 2.9).
-    nonisolated(unsafe) static let pipe2: Pipe2? = symbol("pipe2")
+    static let pipe2: Pipe2? = symbol("pipe2")
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29).
-    nonisolated(unsafe) static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np")
+    static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np")
     /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34).
-    nonisolated(unsafe) static let addCloseFrom: AddCloseFrom? = symbol("posix_spawn_file_actions_addclosefrom_np")
+    static let addCloseFrom: AddCloseFrom? = symbol("posix_spawn_file_actions_addclosefrom_np")
 
     /// Calls `dlopen(NULL)` and `dlsym`.
     private static func symbol<Function>(_ name: String) -> Function? {

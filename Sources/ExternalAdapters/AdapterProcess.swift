@@ -117,7 +117,15 @@ final class AdapterProcess {
             for pointer in envp { free(pointer) }
         }
         var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv + [nil], envp + [nil])
+        var result = posix_spawn(&child, path, &actions, &attributes, argv + [nil], envp + [nil])
+        // ETXTBSY: another thread's child, between its fork and exec, still holds the executable
+        // open for writing (it was just written); it closes soon, so try again briefly.
+        var attempt = 0
+        while result == ETXTBSY && attempt < 20 {
+            attempt += 1
+            usleep(UInt32(5_000 * attempt))
+            result = posix_spawn(&child, path, &actions, &attributes, argv + [nil], envp + [nil])
+        }
         close(output[1])
         close(errors[1])
         guard result == 0 else {
@@ -204,13 +212,16 @@ final class AdapterProcess {
         closeDescriptor(&stdoutDescriptor)
         var status: Int32 = 0
         let waitStarted = Self.now()
+        // Waits for the exit without reaping (WNOWAIT): while the process is an unreaped zombie its
+        // id can't be reused, so its group can still be killed safely, taking with it anything it
+        // left running in the background.
         while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { break }
+            var info = siginfo_t()
+            let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+            if result == 0 && info._sifields._sigchld.si_pid == pid { break }
             if result < 0 && errno != EINTR {
-                isReaped = true
                 throw ExternalAdapterError(
-                    .io("waitpid: \(Self.errorText(errno))"), adapter: adapter, at: location, diagnostics: diagnostics)
+                    .io("waitid: \(Self.errorText(errno))"), adapter: adapter, at: location, diagnostics: diagnostics)
             }
             let remaining = remainingSeconds(since: waitStarted)
             if remaining <= 0 {
@@ -218,6 +229,8 @@ final class AdapterProcess {
             }
             drainDiagnostics(waitingUpTo: min(remaining, 0.01))
         }
+        kill(-pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         isReaped = true
         drainDiagnostics(waitingUpTo: 0)
         closeDescriptor(&stderrDescriptor)
@@ -242,6 +255,18 @@ final class AdapterProcess {
         }
         closeDescriptor(&stdoutDescriptor)
         closeDescriptor(&stderrDescriptor)
+    }
+
+    /// The last lines the process has written on stderr so far (reading what is waiting in the
+    /// pipe first, for at most 50 ms), made safe to show.
+    func latestDiagnostics() -> [String] {
+        let started = Self.now()
+        while stderrDescriptor >= 0, Self.now() - started < 0.05 {
+            var descriptor = pollfd(fd: stderrDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { break }
+            readDiagnostics()
+        }
+        return diagnostics
     }
 
     /// The last lines the process wrote on stderr, made safe to show.

@@ -13,12 +13,14 @@ struct ExternalDraftReader: DraftReader {
     let options: AdapterOptions
 
     func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
+        // Locations name the stream, as a built-in adapter's do; the copy takes the file's base name.
         var options = options
-        if options.fileName.isEmpty { options.fileName = input.name }
-        let location = SourceLocation.file(options.fileName)
+        let baseName = Self.baseName(options.fileName.isEmpty ? input.name : options.fileName)
+        options.fileName = input.name
+        let location = SourceLocation.file(input.name)
         let directory = try PrivateDirectory(adapter: adapter.name, at: location)
         defer { directory.remove() }
-        let copy = directory.path + "/" + Self.baseName(options.fileName)
+        let copy = directory.path + "/" + baseName
         try Self.copy(input, to: copy, adapter: adapter.name, at: location)
 
         let process = try AdapterProcess(
@@ -27,14 +29,25 @@ struct ExternalDraftReader: DraftReader {
             limits: adapter.limits, timing: .idle(adapter.limits.idleSeconds), at: location)
         defer { process.terminate() }
         var decoder = ProtocolLineDecoder(adapter: adapter.name, options: options)
-        try process.forEachLine { line, number, isTerminated in
-            guard isTerminated else {
-                throw decoder.unterminated(line: number)
+        var unterminatedLine: Int?
+        do {
+            try process.forEachLine { line, number, isTerminated in
+                guard isTerminated else {
+                    unterminatedLine = number
+                    return
+                }
+                if case .event(let event) = try decoder.decode(line, lineNumber: number) { try emit(event) }
             }
-            if case .event(let event) = try decoder.decode(line, lineNumber: number) { try emit(event) }
+            // How the process ended explains a cut-off last line best (a crash), so it comes first.
+            try process.finish()
+            if let unterminatedLine { throw decoder.unterminated(line: unterminatedLine) }
+            try decoder.finish()
+        } catch var error as ProtocolError {
+            // What the adapter said on stderr may explain broken output (a traceback, a warning
+            // printed to stdout by mistake); an `error` record speaks for itself.
+            if case .reported = error.reason {} else { error.diagnostics = process.latestDiagnostics() }
+            throw error
         }
-        try process.finish()
-        try decoder.finish()
     }
 
     /// The file's base name for the private copy: `march.json` from `~/Downloads/march.json`.

@@ -104,16 +104,31 @@ public struct ExternalAdapter: SourceAdapter {
         return try AdapterDescription.decode(output, adapter: name, at: .file(path))
     }
 
+    /// Runs `identify` on a file; any failure counts as 0 (use ``confidence(in:)`` to learn why).
     public func identify(head: [UInt8], path file: String) -> Int {
-        let output: [UInt8]
-        do {
-            output = try AdapterProcess.runQuickVerb(
-                adapter: name, path: path, arguments: ["identify", Self.absolute(file)], limits: limits,
-                at: .file(file))
-        } catch {
-            return 0
+        (try? confidence(in: file)) ?? 0
+    }
+
+    /// Runs `identify FILE` (within ``AdapterLimits/quickVerbSeconds``) and reads its answer.
+    ///
+    /// - Parameter file: the file's path (made absolute: the adapter runs in its own directory).
+    /// - Returns: how sure the adapter is, 0–100.
+    /// - Throws: ``ExternalAdapterError`` located at `file` when the adapter fails, takes too long,
+    ///   or answers anything but one integer from 0 to 100 (the host then counts it as 0 and may
+    ///   warn with this error).
+    public func confidence(in file: String) throws(ExternalAdapterError) -> Int {
+        let output = try AdapterProcess.runQuickVerb(
+            adapter: name, path: path, arguments: ["identify", Self.absolute(file)], limits: limits, at: .file(file))
+        guard let confidence = Self.confidence(output) else {
+            var shown = String(decoding: output.prefix(60), as: UTF8.self)
+            if shown.hasSuffix("\n") { shown.removeLast() }
+            throw ExternalAdapterError(
+                .badAnswer(
+                    "identify answered \(quotedExcerpt(ProtocolError.displayable(shown))); expected one line holding "
+                        + "an integer from 0 to 100"),
+                adapter: name, at: .file(file))
         }
-        return Self.confidence(output) ?? 0
+        return confidence
     }
 
     public func reader(options: AdapterOptions) throws -> any DraftReader {

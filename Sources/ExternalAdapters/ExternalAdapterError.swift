@@ -21,6 +21,8 @@ public struct ExternalAdapterError: LocatedError, Hashable {
         case exitStatus(Int32)
         /// The process was killed by a signal.
         case signal(Int32)
+        /// `identify` answered something other than a confidence.
+        case badAnswer(String)
         /// The input file could not be copied for the adapter, or its output read.
         case io(String)
     }
@@ -57,6 +59,7 @@ public struct ExternalAdapterError: LocatedError, Hashable {
         case .limit(let why): return ": \(why)"
         case .exitStatus(let status): return " exited with status \(status); expected 0"
         case .signal(let number): return " was killed by \(Self.signalName(number)); expected it to exit with status 0"
+        case .badAnswer(let why): return ": \(why)"
         case .io(let why): return ": \(why)"
         }
     }

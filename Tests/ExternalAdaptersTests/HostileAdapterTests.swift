@@ -66,6 +66,20 @@ struct HostileAdapterTests {
         for pid in processes { #expect(!processExists(pid), "process \(pid) outlived the error") }
     }
 
+    @Test("a process left running in the background by an adapter that succeeds is killed too")
+    func backgroundProcess() throws {
+        let scratch = try AdapterScratch()
+        let adapter = try scratch.adapter(
+            extract: "sleep 1000 >/dev/null 2>&1 & echo $! >> \(scratch.pidFile)\n" + shellEnd(0))
+        let result = extractAll(adapter)
+        #expect(result.error == nil, "\(result.error ?? "")")
+        let processes = scratch.recordedProcesses()
+        #expect(processes.count == 1)
+        let deadline = Date().addingTimeInterval(5)
+        while processes.contains(where: processExists), Date() < deadline { usleep(10_000) }
+        for pid in processes { #expect(!processExists(pid), "background process \(pid) outlived the import") }
+    }
+
     @Test("exiting non-zero halfway is an error even after valid records, with stderr's last lines")
     func exitsNonZero() throws {
         let scratch = try AdapterScratch()
@@ -111,6 +125,15 @@ struct HostileAdapterTests {
         let result = extractAll(try scratch.adapter(extract: extract))
         #expect(result.error?.hasPrefix("input.txt: error: adapter test") == true, "\(result.error ?? "")")
         #expect(result.error?.contains(expected) == true, "\(result.error ?? "")")
+    }
+
+    @Test("broken output is shown with the adapter's last lines on stderr")
+    func brokenOutputWithDiagnostics() throws {
+        let scratch = try AdapterScratch()
+        let result = extractAll(try scratch.adapter(extract: "echo 'debug: parsing' >&2; echo 'debug: 3 rows'"))
+        #expect(result.error?.contains("output line 1: not valid JSON") == true, "\(result.error ?? "")")
+        #expect(
+            result.error?.contains("its last lines on stderr:\n  | debug: parsing") == true, "\(result.error ?? "")")
     }
 
     @Test("a crash by a signal is named")
@@ -184,7 +207,17 @@ struct HostileAdapterTests {
         let scratch = try AdapterScratch()
         #expect(try scratch.adapter(extract: "", identify: "echo 80").identify(head: [], path: "x.txt") == 80)
         #expect(try scratch.adapter(extract: "", identify: "echo 101").identify(head: [], path: "x.txt") == 0)
-        #expect(try scratch.adapter(extract: "", identify: "echo sure").identify(head: [], path: "x.txt") == 0)
+        let unsure = try scratch.adapter(extract: "", identify: "echo sure")
+        #expect(unsure.identify(head: [], path: "x.txt") == 0)
+        #expect(throws: ExternalAdapterError.self) { try unsure.confidence(in: "x.txt") }
+        do {
+            _ = try unsure.confidence(in: "x.txt")
+        } catch {
+            #expect(
+                error.description
+                    == #"x.txt: error: adapter test: identify answered "sure"; expected one line holding an integer from 0 to 100"#
+            )
+        }
         #expect(try scratch.adapter(extract: "", identify: "echo 90; exit 1").identify(head: [], path: "x.txt") == 0)
         var limits = AdapterLimits.standard
         limits.quickVerbSeconds = 0.3
