@@ -117,6 +117,7 @@ public struct ExternalAdapter: SourceAdapter {
     ///   or answers anything but one integer from 0 to 100 (the host then counts it as 0 and may
     ///   warn with this error).
     public func confidence(in file: String) throws(ExternalAdapterError) -> Int {
+        try checkUnchanged(at: .file(file))
         let output = try AdapterProcess.runQuickVerb(
             adapter: name, path: path, arguments: ["identify", Self.absolute(file)], limits: limits, at: .file(file))
         guard let confidence = Self.confidence(output) else {
@@ -129,6 +130,32 @@ public struct ExternalAdapter: SourceAdapter {
                 adapter: name, at: .file(file))
         }
         return confidence
+    }
+
+    /// Refuses to run an executable whose bytes are no longer the ones trusted (``sha256``): the
+    /// file may change between the moment the catalog hashed it and this run. Hashing a script
+    /// costs microseconds; a window remains between this check and the start, as with any path.
+    func checkUnchanged(at location: SourceLocation) throws(ExternalAdapterError) {
+        let now: String
+        do {
+            now = try AdapterTrust.sha256(ofFileAt: path)
+        } catch {
+            throw ExternalAdapterError(.cannotStart(error.message), adapter: name, at: location)
+        }
+        guard now == sha256 else {
+            throw ExternalAdapterError(
+                .cannotStart(
+                    "\(path) changed since it was trusted (sha256 was \(sha256), now \(now)); read it again, then "
+                        + "run `ledgerport adapters trust \(name)`"),
+                adapter: name, at: location)
+        }
+    }
+
+    /// The options given that the adapter declares: the host's own settings for other adapters
+    /// (CSV's `mapping-path`) never reach it.
+    func declaredSettings(_ settings: [String: String]) -> [String: String] {
+        let declared = Set(description.options.map(\.name))
+        return settings.filter { declared.contains($0.key) }
     }
 
     public func reader(options: AdapterOptions) throws -> any DraftReader {

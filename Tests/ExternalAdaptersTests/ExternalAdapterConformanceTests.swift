@@ -113,7 +113,8 @@ struct ExternalAdapterConformanceTests {
         let scratch = try AdapterScratch()
         let path = try scratch.write("ledgerport-adapter-tiny", tinyAdapter, executable: true)
         let adapter = ExternalAdapter(
-            name: "tiny", path: path, sha256: "00", description: try ExternalAdapter.describe(name: "tiny", path: path))
+            name: "tiny", path: path, sha256: try AdapterTrust.sha256(ofFileAt: path),
+            description: try ExternalAdapter.describe(name: "tiny", path: path))
         let bytes = Array("2026-01-02,Coffee,-3.50\n2026-01-03,Salary,2000\n2026-01-04,Rent,-900.00\n".utf8)
         let run = runSourceAdapter(adapter, bytes: bytes, name: "jan.tiny")
         #expect(run.error == nil, "\(run.error ?? "")")
@@ -131,7 +132,8 @@ struct ExternalAdapterConformanceTests {
             of: #""source": {"line": number, "column": 1}})"#, with: #""source": {"line": 9999, "column": 1}})"#)
         let path = try scratch.write("ledgerport-adapter-tiny", broken, executable: true)
         let adapter = ExternalAdapter(
-            name: "tiny", path: path, sha256: "00", description: try ExternalAdapter.describe(name: "tiny", path: path))
+            name: "tiny", path: path, sha256: try AdapterTrust.sha256(ofFileAt: path),
+            description: try ExternalAdapter.describe(name: "tiny", path: path))
         let bytes = Array("2026-01-02,Coffee,-3.50\n2026-01-03,Bad,abc\n".utf8)
         let problems = checkSourceAdapter(adapter, bytes: bytes, name: "jan.tiny", garblings: 0, truncations: 0)
         #expect(problems.contains { $0.contains("outside the input") }, "\(problems)")
@@ -155,7 +157,7 @@ struct ExternalAdapterConformanceTests {
     func exampleConforms(_ example: ExampleInput) throws {
         let name = String((example.executable as NSString).lastPathComponent.dropFirst("ledgerport-adapter-".count))
         let adapter = ExternalAdapter(
-            name: name, path: example.executable, sha256: "00",
+            name: name, path: example.executable, sha256: try AdapterTrust.sha256(ofFileAt: example.executable),
             description: try ExternalAdapter.describe(name: name, path: example.executable))
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: example.input)))
         let problems = checkSourceAdapter(

@@ -80,4 +80,45 @@ struct ExternalAdapterImportTests {
         #expect(report.status == .dryRun, "\(String(describing: report.failure))")
         #expect(report.mapping == stream.sha256)
     }
+
+    @Test("an executable changed after it was trusted is refused before it runs, naming both digests")
+    func changedExecutableRefused() throws {
+        let scratch = try AdapterScratch()
+        let adapter = try scratch.adapter(
+            extract: """
+                echo ran > "\(scratch.url.path)/ran"
+                echo '{"type":"end","records":0}'
+                """)
+        let trusted = adapter.sha256
+        let script = try String(contentsOfFile: adapter.path, encoding: .utf8)
+        try (script + "\n# changed\n").write(toFile: adapter.path, atomically: false, encoding: .utf8)
+        let input = try scratch.write("data.txt", "x\n")
+        let report = BatchImporter().run(
+            try FileByteStream(path: input), adapter: adapter, options: AdapterOptions(fileName: input), into: nil)
+        #expect(report.status == .stopped)
+        let reason = try #require(report.failure?.reason)
+        #expect(reason.contains("changed since it was trusted"))
+        #expect(reason.contains(trusted))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("ran").path))
+        #expect(adapter.identify(head: [], path: input) == 0)
+    }
+
+    @Test("only the options an adapter declares reach it: the host's settings for other adapters don't")
+    func onlyDeclaredOptions() throws {
+        let scratch = try AdapterScratch()
+        let adapter = try scratch.adapter(
+            extract: """
+                env | grep '^LEDGERPORT_OPTION_' | sort | tr '\\n' ' ' > "\(scratch.url.path)/env"
+                echo '{"type":"end","records":0}'
+                """,
+            describe: #"{"protocols":[1],"name":"test","version":"1.0.0","summary":"A test adapter","extensions":["txt"],"#
+                + #""options":[{"name":"profile","value":"ID","summary":"the profile"}]}"#)
+        let input = try scratch.write("data.txt", "x\n")
+        let options = AdapterOptions(
+            settings: ["profile": "main", "mapping-path": "/secret/mappings", "mapping": "generic"], fileName: input)
+        let report = BatchImporter().run(try FileByteStream(path: input), adapter: adapter, options: options, into: nil)
+        #expect(report.status == .dryRun, "\(String(describing: report.failure))")
+        let seen = try String(contentsOfFile: scratch.url.appendingPathComponent("env").path, encoding: .utf8)
+        #expect(seen == "LEDGERPORT_OPTION_PROFILE=main ")
+    }
 }

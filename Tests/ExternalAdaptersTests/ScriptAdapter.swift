@@ -50,7 +50,8 @@ final class AdapterScratch {
             """
         let path = try write("ledgerport-adapter-\(name)", script, executable: true)
         return ExternalAdapter(
-            name: name, path: path, sha256: "00", description: try ExternalAdapter.describe(name: name, path: path),
+            name: name, path: path, sha256: try AdapterTrust.sha256(ofFileAt: path),
+            description: try ExternalAdapter.describe(name: name, path: path),
             limits: limits)
     }
 
