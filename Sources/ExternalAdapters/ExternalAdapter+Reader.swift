@@ -26,7 +26,8 @@ struct ExternalDraftReader: DraftReader {
         try adapter.checkUnchanged(at: location)
         let process = try AdapterProcess(
             adapter: adapter.name, path: adapter.path, arguments: ["extract", copy],
-            environment: AdapterEnvironment.make(settings: adapter.declaredSettings(options.settings)), directory: directory.path,
+            environment: AdapterEnvironment.make(settings: adapter.declaredSettings(options.settings)),
+            directory: directory.path,
             limits: adapter.limits, timing: .idle(adapter.limits.idleSeconds), at: location)
         defer { process.terminate() }
         var decoder = ProtocolLineDecoder(adapter: adapter.name, options: options)

@@ -111,8 +111,8 @@ struct ExternalAdapterImportTests {
                 env | grep '^LEDGERPORT_OPTION_' | sort | tr '\\n' ' ' > "\(scratch.url.path)/env"
                 echo '{"type":"end","records":0}'
                 """,
-            describe: #"{"protocols":[1],"name":"test","version":"1.0.0","summary":"A test adapter","extensions":["txt"],"#
-                + #""options":[{"name":"profile","value":"ID","summary":"the profile"}]}"#)
+            describe: #"{"protocols":[1],"name":"test","version":"1.0.0","summary":"A test adapter","#
+                + #""extensions":["txt"],"options":[{"name":"profile","value":"ID","summary":"the profile"}]}"#)
         let input = try scratch.write("data.txt", "x\n")
         let options = AdapterOptions(
             settings: ["profile": "main", "mapping-path": "/secret/mappings", "mapping": "generic"], fileName: input)

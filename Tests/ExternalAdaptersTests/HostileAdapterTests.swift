@@ -161,8 +161,9 @@ struct HostileAdapterTests {
                 { pwd; ls -A | tr '\\n' ' '; echo; cat "$2"; env | sort; ls /proc/self/fd | tr '\\n' ' '; } > \(report)
                 echo '{"type":"end","records":0}'
                 """,
-            describe: #"{"protocols":[1],"name":"test","version":"1.0.0","summary":"A test adapter","extensions":["txt"],"#
-                + #""options":[{"name":"date-format","value":"LAYOUT","summary":"how days are written"}]}"#)
+            describe: #"{"protocols":[1],"name":"test","version":"1.0.0","summary":"A test adapter","#
+                + #""extensions":["txt"],"options":[{"name":"date-format","value":"LAYOUT","#
+                + #""summary":"how days are written"}]}"#)
         setenv("LEDGERPORT_TEST_SECRET", "hush", 1)
         let result = extractAll(
             adapter, options: AdapterOptions(settings: ["date-format": "D.M.Y"], fileName: "dir/input.txt"))
