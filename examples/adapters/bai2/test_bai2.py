@@ -120,6 +120,17 @@ class Extract(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertEqual(records, [{"type": "error", "message": "the file has no BAI2 records; expected a 01 file header"}])
 
+    def test_a_test_only_group_is_skipped_and_said_so(self):
+        records, status, _ = check.extract(NAME, path("test-only-group.bai"))
+        self.assertEqual(status, 0)
+        self.assertEqual(records[0], {"type": "skipped", "count": 1, "reason": "group status 4 (test only)", "source": {"line": 2, "column": 1}})
+        self.assertEqual([r["key"] for r in records if r["type"] == "account"], ["000555000111:USD"])
+
+    def test_the_opening_balance_comes_before_the_rows_and_the_closing_ones_after(self):
+        records, _, _ = check.extract(NAME, path("previous-day.bai"))
+        first = [r.get("kind", r["type"]) for r in records if r.get("account", r.get("key")) == "000987654321:CAD"]
+        self.assertEqual(first, ["opening", "transaction", "transaction", "ledger", "available"])
+
     def test_the_bank_option_names_the_accounts(self):
         records, _, _ = check.extract(NAME, path("previous-day.bai"), options={"bank": "Example Bank"})
         self.assertEqual(records[0]["name"], "Example Bank USD ••••6789")
