@@ -7,13 +7,14 @@
 #   3. a real import of an example statement: accounts, rows and checkpoints that match; the same
 #      file again adds nothing (every row a duplicate); a generated statement of 250 rows is kept
 #      in 3 batches of 100; a file with a bad amount stops at its line and column, exit 1.
-# Uses the debug binary `swift build` leaves in .build/debug (builds it when missing). Stops with a
+# Uses the debug binary `swift build` leaves in .build/debug (builds it when missing or stale). Stops with a
 # non-zero status at the first step that fails. Run by .ci/run after `swift test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 ledgerport="$root/.build/debug/ledgerport"
-if [ ! -x "$ledgerport" ]; then
+# Built when missing, or older than a source file (so a stale binary is never what is tested).
+if [ ! -x "$ledgerport" ] || [ -n "$(find Sources Package.swift -newer "$ledgerport" -print -quit)" ]; then
     swift build --product ledgerport
 fi
 
