@@ -69,6 +69,13 @@ let package = Package(
             name: "LedgerImportTests",
             dependencies: ["LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport", "FeedAdapter"]
         ),
+        .testTarget(name: "AdapterProtocolTests", dependencies: ["AdapterProtocol", "LedgerCore", "LedgerTestSupport"]),
+        .testTarget(
+            name: "ExternalAdaptersTests",
+            dependencies: [
+                "ExternalAdapters", "AdapterProtocol", "LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport",
+            ]
+        ),
         .testTarget(
             name: "LedgerCLITests",
             dependencies: ["LedgerCLI", "LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport"]

@@ -22,11 +22,16 @@ struct OptionSpec {
 struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
+    /// Every value of each option, in the order given (one for most options; as many as given
+    /// for one that ``OptionSpec/repeats``).
+    var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
     var wantsHelp = false
 
-    /// The value of `--name`, if given.
+    /// The value of `--name`, if given (the last one, for an option that repeats).
     func value(_ name: String) -> String? { values[name] }
+    /// Every value of a repeatable `--name`, in the order given; empty when absent.
+    func values(_ name: String) -> [String] { allValues[name] ?? [] }
     /// Whether `--name` was given.
     func has(_ name: String) -> Bool { flags.contains(name) }
 
@@ -84,6 +89,7 @@ struct ParsedArguments {
                 throw UsageError("\(name) is given twice")
             }
             parsed.values[name] = value
+            parsed.allValues[name, default: []].append(value)
         }
         return parsed
     }

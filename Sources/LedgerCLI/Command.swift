@@ -65,6 +65,8 @@ final class CommandContext {
     let environment: [String: String]
     let databasePath: String
     private var openedLedger: Ledger?
+    /// External adapters, found and described at most once (CommandContext+Adapters.swift).
+    let adapterCache = AdapterCache()
 
     init(console: Console, environment: [String: String], databasePath: String) {
         self.console = console

@@ -23,6 +23,7 @@ public enum Ledgerport {
         InspectCommand.self,
         MappingsCommand.self,
         FormatsCommand.self,
+        AdaptersCommand.self,
     ]
 
     /// Every subcommand's name, in the order `--help` lists them.

@@ -9,6 +9,7 @@ extension Draft {
         try TextRule.check(account, field: "the account name", at: location)
         try TextRule.check(description, field: "the description", at: location)
         try TextRule.check(memo, field: "the memo", at: location)
+        if let payee { try TextRule.check(payee, field: "the payee", at: location) }
         if let externalID { try TextRule.check(externalID, field: "the transaction id", at: location) }
         if let currency, currency != amount.currency {
             throw CoreError(

@@ -3,7 +3,7 @@
 /// A NUL (U+0000) is never part of a bank's text; in a file it means a binary file, a UTF-16 file
 /// read as bytes, or padding. SQLite and C code cut text at it, so a description stored with one
 /// would not read back as it was written. Every text field of a draft (account, description,
-/// memo, id) is checked by ``Draft/validate(accountCurrency:)``, which the importer and the feed
+/// memo, payee, id) is checked by ``Draft/validate(accountCurrency:)``, which the importer and the feed
 /// sync both call; an adapter that knows a field's own position checks it there first, for a
 /// sharper location.
 ///

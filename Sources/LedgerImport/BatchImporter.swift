@@ -133,6 +133,7 @@ public struct BatchImporter {
             if let ledger {
                 session.report.importID = try ledger.beginImport(
                     sourcePath: stream.name, adapter: adapter.id, mapping: options.settings["mapping"],
+                    adapterVersion: adapter.provenance.version, adapterSHA256: adapter.provenance.sha256,
                     process: .current)
             }
             let reader = try adapter.reader(options: options)

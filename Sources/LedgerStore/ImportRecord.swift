@@ -27,6 +27,11 @@ public struct ImportRecord: Sendable, Hashable {
     public var process: ImportProcess?
     /// When `imports undo` took the import back (its rows, balances and checkpoints), if it did.
     public var undoneAt: String?
+    /// The adapter's version, when it was recorded (imports since schema version 11).
+    public var adapterVersion: String?
+    /// An external adapter's executable's SHA-256 (hex); `nil` for a built-in adapter and for
+    /// imports before schema version 11.
+    public var adapterSHA256: String?
 
     /// Whether the run is marked `running` but its process, on `host`, has gone: it was killed or
     /// crashed before it could close its row. `isRunning` says whether a process id is alive.

@@ -91,8 +91,9 @@ extension Ledger {
             """
             INSERT INTO transactions (
                 account_id, day, transaction_day, amount, direction, currency, description, memo, status,
-                external_id, fingerprint, discriminator, statement_balance, import_id, source_line, source_column)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                external_id, fingerprint, discriminator, statement_balance, import_id, source_line, source_column,
+                payee)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING
             """)
         insertStatement = statement
@@ -159,6 +160,7 @@ extension Ledger {
         try statement.bind(14, importID)
         try statement.bind(15, Int64(draft.location.line))
         try statement.bind(16, Int64(draft.location.column))
+        try statement.bind(17, draft.payee)
     }
 
     /// Checks a write's rows against the account limit (see ``recordAdditions(_:)``), then adds

@@ -3,19 +3,29 @@ import LedgerCore
 extension Ledger {
     /// Opens a row in the imports log, with status `running`.
     ///
+    /// - Parameters:
+    ///   - sourcePath: the file read.
+    ///   - adapter: the adapter's id.
+    ///   - mapping: the mapping named, if any (the one chosen is set when the import finishes).
+    ///   - adapterVersion: the adapter's version (a built-in adapter has ledgerport's).
+    ///   - adapterSHA256: an external adapter's executable's SHA-256, in hex; `nil` for a built-in one.
+    ///   - process: the process running the import.
     /// - Returns: the import's id, to pass to ``save(_:importID:)`` and ``finishImport(_:_:)``.
-    public func beginImport(sourcePath: String, adapter: String, mapping: String?, process: ImportProcess? = nil)
-        throws(StoreError) -> Int64
-    {
+    public func beginImport(
+        sourcePath: String, adapter: String, mapping: String?, adapterVersion: String? = nil,
+        adapterSHA256: String? = nil, process: ImportProcess? = nil
+    ) throws(StoreError) -> Int64 {
         try write {
             let insert = try database.prepare(
                 """
-                INSERT INTO imports (started_at, source_path, adapter, mapping, status, process_id, host)
-                VALUES (?, ?, ?, ?, 'running', ?, ?)
+                INSERT INTO imports (
+                    started_at, source_path, adapter, mapping, status, process_id, host, adapter_version, adapter_sha256)
+                VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?)
                 """)
             try insert.run([
                 .text(Ledger.now()), .text(sourcePath), .text(adapter), .optional(mapping),
-                process.map { .int(Int64($0.id)) } ?? .null, .optional(process?.host),
+                process.map { .int(Int64($0.id)) } ?? .null, .optional(process?.host), .optional(adapterVersion),
+                .optional(adapterSHA256),
             ])
             return database.lastInsertRowID
         }
@@ -81,7 +91,7 @@ extension Ledger {
         let query = try database.prepare(
             """
             SELECT id, started_at, finished_at, source_path, sha256, adapter, mapping, read, inserted,
-                duplicates, batches, status, failure, process_id, host, undone_at
+                duplicates, batches, status, failure, process_id, host, undone_at, adapter_version, adapter_sha256
             FROM imports ORDER BY id DESC
             """)
         return try query.rows { row throws(StoreError) in
@@ -98,7 +108,8 @@ extension Ledger {
                 sha256: row.optionalText(4), adapter: row.text(5), mapping: row.optionalText(6),
                 read: Int(row.int(7)), inserted: Int(row.int(8)), duplicates: Int(row.int(9)),
                 batches: Int(row.int(10)), status: status, failure: row.optionalText(12), process: process,
-                undoneAt: row.optionalText(15))
+                undoneAt: row.optionalText(15), adapterVersion: row.optionalText(16),
+                adapterSHA256: row.optionalText(17))
         }
     }
 }

@@ -43,7 +43,8 @@ extension Ledger {
         let statement = try database.prepare(
             """
             SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
-                t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column
+                t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column,
+                t.payee
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
             LEFT JOIN imports i ON i.id = t.import_id
@@ -74,7 +75,8 @@ extension Ledger {
         let query = try database.prepare(
             """
             SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
-                t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column
+                t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column,
+                t.payee
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
             LEFT JOIN imports i ON i.id = t.import_id
@@ -168,7 +170,7 @@ extension Ledger {
             id: row.int(0), account: row.text(1), bookingDay: day,
             transactionDay: row.optionalText(3).flatMap(Day.init(iso:)),
             amount: Money(minorUnits: amount, currency: currency), direction: direction, description: row.text(7),
-            memo: row.text(8), status: status, externalID: row.optionalText(10), statementBalance: row.optionalInt(11),
-            location: location)
+            memo: row.text(8), payee: row.optionalText(15), status: status, externalID: row.optionalText(10),
+            statementBalance: row.optionalInt(11), location: location)
     }
 }

@@ -174,14 +174,14 @@ extension Ledger {
             """
             INSERT INTO transactions (
                 day, transaction_day, amount, direction, currency, description, memo, status, fingerprint,
-                discriminator, source_line, source_column, account_id, external_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                discriminator, source_line, source_column, payee, account_id, external_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let update = try database.prepare(
             """
             UPDATE transactions SET day = ?, transaction_day = ?, amount = ?, direction = ?, currency = ?,
                 description = ?, memo = ?, status = ?, fingerprint = ?, discriminator = ?, source_line = ?,
-                source_column = ?
+                source_column = ?, payee = ?
             WHERE id = ?
             """)
         // Inserts feed the per-day totals here; the schema's triggers keep them for updates and deletes.
@@ -202,10 +202,10 @@ extension Ledger {
                 statement.reset()
                 try bindRow(statement, row)
                 if let existing {
-                    try statement.bind(13, existing.id)
+                    try statement.bind(14, existing.id)
                 } else {
-                    try statement.bind(13, row.accountID)
-                    try statement.bind(14, externalID)
+                    try statement.bind(14, row.accountID)
+                    try statement.bind(15, externalID)
                 }
                 try statement.step()
             } catch {
@@ -231,6 +231,7 @@ extension Ledger {
         try statement.bind(10, row.discriminator)
         try statement.bind(11, Int64(draft.location.line))
         try statement.bind(12, Int64(draft.location.column))
+        try statement.bind(13, draft.payee)
     }
 
     private func deleteTransactions(

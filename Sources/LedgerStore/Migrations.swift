@@ -18,6 +18,7 @@ struct Migration {
         Migration(version: 8, name: "account limits", sql: accountLimits),
         Migration(version: 9, name: "account names chosen by the user", sql: accountNamesChosen),
         Migration(version: 10, name: "undo and corrections", sql: undoAndCorrections),
+        Migration(version: 11, name: "payees and adapter provenance", sql: payeesAndAdapterProvenance),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -239,5 +240,17 @@ struct Migration {
             deleted_at TEXT NOT NULL,
             PRIMARY KEY (account_id, day, fingerprint, discriminator)
         ) WITHOUT ROWID;
+        """
+
+    /// What external adapters bring.
+    ///
+    /// - `transactions.payee`: the counterparty by name when the source gives one apart from the
+    ///   description (NULL when it doesn't). Not part of a row's identity.
+    /// - `imports.adapter_version`, `imports.adapter_sha256`: which build of the adapter read the
+    ///   file (a built-in adapter has ledgerport's version and no digest); NULL for older imports.
+    private static let payeesAndAdapterProvenance = """
+        ALTER TABLE transactions ADD COLUMN payee TEXT;
+        ALTER TABLE imports ADD COLUMN adapter_version TEXT;
+        ALTER TABLE imports ADD COLUMN adapter_sha256 TEXT;
         """
 }

@@ -10,6 +10,8 @@ public struct StoredTransaction: Sendable, Hashable {
     public var direction: Direction
     public var description: String
     public var memo: String
+    /// The counterparty by name, when the source gave one apart from the description.
+    public var payee: String?
     public var status: TransactionStatus
     public var externalID: String?
     /// The statement's balance after this row, when the source stated one.

@@ -36,6 +36,21 @@ struct DraftTests {
         #expect(throws: CoreError.self) { try draft("x", account: "").validate(accountCurrency: nil) }
     }
 
+    @Test("a payee follows the description's text rule, and is no part of the fingerprint")
+    func payee() throws {
+        let base = draft("Coffee")
+        let named = Draft(
+            account: base.account, bookingDay: base.bookingDay, amount: base.amount, direction: base.direction,
+            description: base.description, payee: "Bean Bar", location: base.location)
+        #expect(named.fingerprint == base.fingerprint)
+        try named.validate(accountCurrency: .EUR)
+        let nul = Draft(
+            account: base.account, bookingDay: base.bookingDay, amount: base.amount, direction: base.direction,
+            description: base.description, payee: "Bean\u{0}Bar", location: base.location)
+        let error = try #require(throws: CoreError.self) { try nul.validate(accountCurrency: .EUR) }
+        #expect(error.message.contains("the payee"))
+    }
+
     @Test("the signed amount follows the direction")
     func signed() {
         #expect(draft("x").signedMinorUnits == -380)

@@ -70,9 +70,9 @@ struct MigrationTests {
         }
     }
 
-    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<10)
+    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<11)
     func upgrade(from version: Int) throws {
-        #expect(Ledger.schemaVersion == 10, "a new migration needs its case here")
+        #expect(Ledger.schemaVersion == 11, "a new migration needs its case here")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let old = try Ledger(path: path, upTo: version)
@@ -88,6 +88,10 @@ struct MigrationTests {
         #expect(try ledger.balance(of: account) == 249_240)
         #expect(try ledger.net(of: account, after: Day(iso: "2024-01-02"), through: nil) == 250_000)
         #expect(try ledger.imports().first?.inserted == 4)
+        // Version 11: rows and imports from before have no payee, adapter version or digest.
+        #expect(stored.map(\.payee) == [nil, nil, nil, nil])
+        #expect(try ledger.imports().first?.adapterVersion == nil)
+        #expect(try ledger.imports().first?.adapterSHA256 == nil)
         if version >= 2 {
             #expect(try ledger.checkpoints(of: account).map(\.status) == [.reconciled, .baseline])
             #expect(try ledger.currentBalance(of: account) == 350_000)
@@ -100,6 +104,25 @@ struct MigrationTests {
         #expect(ledger.save(again, importID: nil) == .saved(inserted: 1, duplicates: 0))
         #expect(try ledger.balance(of: account) == 249_140)
         #expect(ledger.check().isSound)
+    }
+
+    @Test("version 11 adds a NULL payee to each stored row and the adapter's version and digest to imports")
+    func payeesAndProvenance() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let old = try Ledger(path: path, upTo: 10)
+            try fill(old, version: 10)
+        }
+        let ledger = try Ledger(path: path)
+        let payees = try ledger.database.prepare("SELECT count(*) FROM transactions WHERE payee IS NULL")
+            .rows { row throws(StoreError) in row.int(0) }
+        #expect(payees == [4])
+        let columns = try ledger.database.prepare("SELECT adapter_version, adapter_sha256 FROM imports")
+            .rows { row throws(StoreError) in [row.optionalText(0), row.optionalText(1)] }
+        #expect(columns == [[nil, nil]])
+        let id = try ledger.beginImport(
+            sourcePath: "feb.json", adapter: "wise", mapping: nil, adapterVersion: "2.0", adapterSHA256: "cafe")
+        #expect(try ledger.imports().first { $0.id == id }?.adapterVersion == "2.0")
     }
 
     @Test("the account limit's columns start from the rows and balances already stored")

@@ -15,15 +15,18 @@ struct ImportCommand: Command {
         batches before it stay, and the report names the record. Importing a file again adds nothing.
         A file that doesn't say which account it belongs to (a generic CSV) needs --account, and one
         that states no currency needs --currency (or an existing --account's currency).
+        --option NAME=VALUE sets an option of the adapter's own (checked against the options it
+        declares, after detection when --format is absent).
         Exit status: 0 when every file was imported (a discrepancy is information), 1 when one stopped
-        on bad data, 2 for bad usage (an unknown --mapping or --format, a missing --account or
-        --currency).
+        on bad data, 2 for bad usage (an unknown --mapping, --format or --option, an adapter not
+        trusted, a missing --account or --currency).
         """
     static let options: [OptionSpec] = [
         .value("--account", "NAME", "The account to import into; required when the file names none (a generic CSV)."),
         .value("--currency", "CODE", "The currency of a file that states none (ISO 4217, such as EUR)."),
         .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
+        AdapterOptionArguments.spec,
         .flag("--dry-run", "Read and check everything and count what is new; write nothing."),
         .flag("--restore-deleted", "Bring back rows `transactions delete` removed (else skipped)."),
         .value("--batch-size", "N", "Records per database transaction (default 100)."),
@@ -35,6 +38,8 @@ struct ImportCommand: Command {
     let currency: Currency?
     let formatID: String?
     let mapping: String?
+    /// The adapter's own options (`--option NAME=VALUE`).
+    let settings: [String: String]
     let dryRun: Bool
     let restoresDeleted: Bool
     let batchSize: Int
@@ -47,6 +52,10 @@ struct ImportCommand: Command {
         currency = try ParsedArguments.currency(arguments.value("--currency"))
         formatID = arguments.value("--format")
         mapping = arguments.value("--mapping")
+        settings = try AdapterOptionArguments.settings(in: arguments)
+        if mapping != nil, settings["mapping"] != nil {
+            throw UsageError("--mapping and --option mapping=... both name a mapping; give one of them")
+        }
         dryRun = arguments.has("--dry-run")
         restoresDeleted = arguments.has("--restore-deleted")
         json = arguments.has("--json")
@@ -54,24 +63,28 @@ struct ImportCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let format = try context.adapter(format: formatID)
+        let named = try context.adapter(format: formatID)
+        if let named { try AdapterOptionArguments.check(settings, for: named) }
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
         try Self.checkMapping(mapping, in: directories)
         var reports: [ImportReport] = []
         for file in files {
+            let format = try named ?? detectedAdapter(of: file, in: context)
             // A dry run reads an existing ledger and never creates one; an import creates it,
             // but not for a file that isn't there, nor for one whose format, mapping, account or
             // currency is unsettled: read first up to its first record, without a ledger.
             if !dryRun, !context.hasLedger {
-                let options = AdapterOptions(
-                    account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
-                    currency: currency, accountCurrency: nil, namesAccountAfterFile: false)
+                let options = AdapterOptionArguments.merged(
+                    settings,
+                    into: AdapterOptions(
+                        account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
+                        currency: currency, accountCurrency: nil, namesAccountAfterFile: false))
                 var settler = BatchImporter(batchSize: batchSize)
                 settler.adapters = context.adapters
                 var settled = settler.settle(at: file, format: format, options: options)
                 if let failure = settled.failure {
                     settled.status = .stopped
-                    context.console.error(message(for: failure, ledger: nil))
+                    context.console.error(message(for: failure, ledger: nil) + unknownFormatHint(failure, context))
                     if !json { printHuman(settled, console: context.console, ledger: nil) }
                     reports.append(settled)
                     continue
@@ -87,15 +100,19 @@ struct ImportCommand: Command {
             // A name that only looks like an existing account's would split one account in two.
             if let account, ledger != nil { try context.checkNewAccountName(account) }
             let target = try account.flatMap { name in try ledger?.account(named: name) }
-            let options = AdapterOptions(
-                account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
-                currency: currency, accountCurrency: target?.currency, namesAccountAfterFile: false)
+            let options = AdapterOptionArguments.merged(
+                settings,
+                into: AdapterOptions(
+                    account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
+                    currency: currency, accountCurrency: target?.currency, namesAccountAfterFile: false))
             let report =
                 dryRun
                 ? importer.dryRun(at: file, format: format, options: options, comparingWith: ledger)
                 : importer.importFile(at: file, format: format, options: options, into: ledger)
             progress.finish()
-            if let failure = report.failure { context.console.error(message(for: failure, ledger: ledger)) }
+            if let failure = report.failure {
+                context.console.error(message(for: failure, ledger: ledger) + unknownFormatHint(failure, context))
+            }
             if !json { printHuman(report, console: context.console, ledger: dryRun ? nil : ledger) }
             reports.append(report)
         }
@@ -106,6 +123,26 @@ struct ImportCommand: Command {
         }
         if reports.contains(where: { $0.failure?.missingChoice != nil }) { return 2 }
         return reports.contains { $0.status == .stopped } ? 1 : 0
+    }
+
+    /// With `--option` and no `--format`: the adapter detection picks for a file, checked against
+    /// the options given. `nil` when there are no options to check (the importer detects), or when
+    /// the file can't be read or detection finds nothing (the importer reports it).
+    ///
+    /// - Throws: ``UsageError`` for an option the detected adapter doesn't have.
+    private func detectedAdapter(of file: String, in context: CommandContext) throws -> (any SourceAdapter)? {
+        guard !settings.isEmpty, let head = try? FileByteStream.head(of: file),
+            let detected = FormatRegistry.detect(head: head, fileName: file, among: context.adapters)
+        else { return nil }
+        try AdapterOptionArguments.check(settings, for: detected.adapter)
+        return detected.adapter
+    }
+
+    /// For a file no adapter recognised: the external adapters found that aren't trusted.
+    private func unknownFormatHint(_ failure: ImportFailure, _ context: CommandContext) -> String {
+        let unknown = ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: failure.location)
+        guard formatID == nil, failure.record == nil, failure.reason == unknown.message else { return "" }
+        return context.untrustedAdapterHint()
     }
 
     /// An unknown `--mapping` is bad usage (exit 2), before any file is read; a mapping file that

@@ -16,6 +16,7 @@ struct InspectCommand: Command {
     static let options: [OptionSpec] = [
         .value("--format", "ID", "The file format, when detection should not decide."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to try instead of the automatic choice."),
+        AdapterOptionArguments.spec,
         .value("--account", "NAME", "The ledger account the rows would go to."),
         .value("--currency", "CODE", "The currency of a file that states none (ISO 4217, such as EUR)."),
         .value("--rows", "N", "How many rows to show (default 10)."),
@@ -25,6 +26,8 @@ struct InspectCommand: Command {
     let file: String
     let formatID: String?
     let mapping: String?
+    /// The adapter's own options (`--option NAME=VALUE`).
+    let settings: [String: String]
     let account: String?
     let currency: Currency?
     let rows: Int
@@ -35,6 +38,10 @@ struct InspectCommand: Command {
         file = arguments.positionals[0]
         formatID = arguments.value("--format")
         mapping = arguments.value("--mapping")
+        settings = try AdapterOptionArguments.settings(in: arguments)
+        if mapping != nil, settings["mapping"] != nil {
+            throw UsageError("--mapping and --option mapping=... both name a mapping; give one of them")
+        }
         account = try arguments.accountName("--account")
         currency = try ParsedArguments.currency(arguments.value("--currency"))
         json = arguments.has("--json")
@@ -45,19 +52,23 @@ struct InspectCommand: Command {
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
         try ImportCommand.checkMapping(mapping, in: directories)
         // Read as the import would: what the file leaves open shows as the problem it will be.
-        let options = AdapterOptions(
-            account: account, mapping: mapping, mappingDirectories: directories, fileName: file, currency: currency,
-            namesAccountAfterFile: false)
+        let options = AdapterOptionArguments.merged(
+            settings,
+            into: AdapterOptions(
+                account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
+                currency: currency, namesAccountAfterFile: false))
         let adapter: any SourceAdapter
         if let named = try context.adapter(format: formatID) {
             adapter = named
         } else {
             let head = try FileByteStream.head(of: file)
             guard let detected = FormatRegistry.detect(head: head, fileName: file, among: context.adapters) else {
-                throw ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: .file(file))
+                let error = ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: .file(file))
+                throw RuntimeError(error.description + context.untrustedAdapterHint())
             }
             adapter = detected.adapter
         }
+        try AdapterOptionArguments.check(settings, for: adapter)
         let stream = try FileByteStream(path: file, hashing: false)
         let inspection = try AdapterPreview.inspect(stream, adapter: adapter, options: options, rows: rows)
         if json {

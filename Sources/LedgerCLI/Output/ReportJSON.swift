@@ -99,6 +99,7 @@ enum ReportJSON {
             ("currency", .string(transaction.amount.currency.code)),
             ("description", .string(transaction.description)),
             ("memo", .string(transaction.memo)),
+            ("payee", .optional(transaction.payee)),
             ("status", .string(transaction.status.rawValue)),
             ("externalID", .optional(transaction.externalID)),
         ])
