@@ -61,6 +61,11 @@ let package = Package(
         // Reads one OFX file without a database: JSON for the differential check, a count for the
         // benchmark (scripts/ofx_differential.py, scripts/bench/ofx_compare.sh).
         .executableTarget(name: "OFXInspect", dependencies: ["OFXAdapter", "LedgerCore"]),
+        // Times an import through an external adapter beside the native one (scripts/bench/external-import.sh).
+        .executableTarget(
+            name: "ExternalImportBench",
+            dependencies: ["ExternalAdapters", "LedgerImport", "LedgerStore", "LedgerCore", "CSVAdapter"]
+        ),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "LedgerCore"]),

@@ -163,7 +163,7 @@ func prefixLengths(of bytes: [UInt8]) -> [Int] {
     return lengths.sorted()
 }
 
-private func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
     guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
     for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
         if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
@@ -172,7 +172,7 @@ private func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
 }
 
 /// Problems found by the conformance checks, the first few of each kind kept.
-private struct ConformanceProblems {
+struct ConformanceProblems {
     private(set) var list: [String] = []
     private var dropped = 0
 
@@ -209,7 +209,7 @@ private struct ConformanceProblems {
 /// The byte length of each line of an input, to tell whether a location lies inside it, under
 /// either convention an adapter may count lines by: line feeds only, or line feeds, CR LF and
 /// lone carriage returns (as CSV does).
-private struct LineLengths {
+struct LineLengths {
     private var byLineFeeds: [Int] = []
     private var byAnyBreak: [Int] = []
 
