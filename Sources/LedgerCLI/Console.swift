@@ -6,15 +6,22 @@ import Foundation
 public final class Console {
     private let writeOutput: (String) -> Void
     private let writeErrors: (String) -> Void
+    /// Writes result bytes as they are, when the output takes bytes (stdout); else they go
+    /// through `writeOutput` as text.
+    private let writeOutputBytes: ((UnsafeBufferPointer<UInt8>) -> Void)?
     /// Whether `errors` is a terminal (progress lines are drawn only then).
     public let errorsIsTerminal: Bool
 
-    /// Creates a console from two writers.
-    public init(output: @escaping (String) -> Void, errors: @escaping (String) -> Void, errorsIsTerminal: Bool = false)
-    {
+    /// Creates a console from two writers (and a writer of result bytes, where the output takes
+    /// bytes as they are).
+    public init(
+        output: @escaping (String) -> Void, errors: @escaping (String) -> Void, errorsIsTerminal: Bool = false,
+        outputBytes: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
+    ) {
         self.writeOutput = output
         self.writeErrors = errors
         self.errorsIsTerminal = errorsIsTerminal
+        self.writeOutputBytes = outputBytes
     }
 
     /// The process's stdout and stderr.
@@ -22,12 +29,23 @@ public final class Console {
         Console(
             output: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
             errors: { text in FileHandle.standardError.write(Data(text.utf8)) },
-            errorsIsTerminal: isatty(2) == 1)
+            errorsIsTerminal: isatty(2) == 1,
+            outputBytes: { bytes in FileHandle.standardOutput.write(Data(buffer: bytes)) })
     }
 
     /// Writes a line of results, its control characters made visible (``TerminalText``): the line
     /// may quote a file's text. (JSON text has none left to change: ``JSONText`` escapes them.)
     func print(_ line: String = "") { writeOutput(TerminalText.visible(line) + "\n") }
+
+    /// Writes results exactly as given, as bytes: UTF-8 text for machines that has no control
+    /// character left to make visible (the adapter protocol's JSON Lines, escaped by their writer).
+    func printVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let writeOutputBytes {
+            writeOutputBytes(bytes)
+        } else {
+            writeOutput(String(decoding: bytes, as: UTF8.self))
+        }
+    }
 
     /// Writes a diagnostic line, `ledgerport: MESSAGE`, its control characters made visible: an
     /// error may quote a field, a mapping's name or an account's name from a file.

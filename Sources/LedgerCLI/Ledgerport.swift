@@ -21,6 +21,7 @@ public enum Ledgerport {
         CheckpointsCommand.self,
         CheckCommand.self,
         InspectCommand.self,
+        ExtractCommand.self,
         MappingsCommand.self,
         FormatsCommand.self,
         AdaptersCommand.self,

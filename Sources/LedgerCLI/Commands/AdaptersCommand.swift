@@ -17,7 +17,9 @@ struct AdaptersCommand: Command {
         their version and protocols. --json adds each adapter's sha256, summary, extensions and options.
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the adapters as JSON.")]
-    static let subcommands: [any Command.Type] = [AdaptersTrustCommand.self, AdaptersUntrustCommand.self]
+    static let subcommands: [any Command.Type] = [
+        AdaptersTrustCommand.self, AdaptersUntrustCommand.self, AdaptersTestCommand.self,
+    ]
 
     let json: Bool
 

@@ -1,0 +1,198 @@
+import CSVAdapter
+import Foundation
+import LedgerCore
+import LedgerImport
+
+/// `ledgerport adapters test NAME DIR`: runs an adapter's golden files, each input `X` in DIR
+/// beside `X.expected.jsonl`, and shows a line diff where the output differs.
+struct AdaptersTestCommand: Command {
+    static let name = "adapters test"
+    static let abstract = "Check an adapter against golden files: each input beside its expected JSON Lines."
+    static let arguments = "NAME DIR"
+    static let discussion = """
+        For each input file X in DIR (hidden files, X.expected.jsonl and X.options.json aside),
+        extracts X with adapter NAME as `ledgerport extract` does and compares the lines with
+        X.expected.jsonl. X.options.json, when present, gives the options for X:
+        {"account": "Checking", "currency": "EUR", "settings": {"mapping": "generic"}}.
+        One line per file, ok or FAIL; a failure shows the first differing lines, expected (-)
+        and actual (+), with their line numbers. --update writes the expected files instead.
+        Exit status: 0 when every file passed, 1 when one failed or DIR holds no input, 2 for bad
+        usage (an unknown adapter, a DIR that isn't a folder).
+        """
+    static let options: [OptionSpec] = [
+        .flag("--update", "Write each X.expected.jsonl from the adapter's output (review the diff).")
+    ]
+
+    /// The suffix of an input's expected output.
+    static let expectedSuffix = ".expected.jsonl"
+    /// The suffix of an input's options.
+    static let optionsSuffix = ".options.json"
+    /// How many differing lines a failure shows.
+    static let shownDifferences = 20
+
+    let adapterName: String
+    let directory: String
+    let updates: Bool
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError("adapters test needs an adapter's NAME and a DIR of golden files")
+        }
+        adapterName = arguments.positionals[0]
+        directory = arguments.positionals[1]
+        updates = arguments.has("--update")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let known = context.adapters
+        guard let adapter = known.first(where: { $0.id == adapterName }) else {
+            throw UsageError(
+                "no adapter named \(adapterName); expected one of \(known.map(\.id).joined(separator: ", "))"
+                    + " (`ledgerport adapters` lists them)")
+        }
+        let inputs = try Self.inputs(in: directory)
+        guard !inputs.isEmpty else {
+            throw RuntimeError("\(directory) holds no input files; expected files beside their X.expected.jsonl")
+        }
+        let directories = LedgerLocation.mappingDirectories(environment: context.environment)
+        var failures = 0
+        for input in inputs {
+            let path = (directory as NSString).appendingPathComponent(input)
+            let expectedPath = path + Self.expectedSuffix
+            let actual: [UInt8]
+            do {
+                actual = try extract(path, name: input, adapter: adapter, mappingDirectories: directories)
+            } catch {
+                failures += 1
+                context.console.print("FAIL  \(input): \(Self.describe(error))")
+                continue
+            }
+            if updates {
+                do {
+                    try Data(actual).write(to: URL(fileURLWithPath: expectedPath))
+                } catch {
+                    throw RuntimeError("can't write \(expectedPath): \(error.localizedDescription)")
+                }
+                context.console.print("wrote \(input)\(Self.expectedSuffix)")
+                continue
+            }
+            guard let expected = FileManager.default.contents(atPath: expectedPath) else {
+                failures += 1
+                context.console.print(
+                    "FAIL  \(input): no \(input)\(Self.expectedSuffix); run with --update to write it, then review it")
+                continue
+            }
+            if [UInt8](expected) == actual {
+                context.console.print("ok    \(input)")
+            } else {
+                failures += 1
+                context.console.print("FAIL  \(input): the output differs from \(input)\(Self.expectedSuffix)")
+                for line in Self.difference(expected: [UInt8](expected), actual: actual) {
+                    context.console.print("      " + line)
+                }
+            }
+        }
+        if !updates {
+            context.console.print("\(inputs.count - failures) of \(inputs.count) files passed")
+        }
+        return failures == 0 ? 0 : 1
+    }
+
+    // MARK: - Private
+
+    /// The input files in a folder, sorted: regular files that are neither hidden nor an expected
+    /// output nor an options file.
+    private static func inputs(in directory: String) throws(UsageError) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("\(directory) is not a folder; expected a folder of golden files")
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { name in
+            guard !name.hasPrefix("."), !name.hasSuffix(expectedSuffix), !name.hasSuffix(optionsSuffix) else {
+                return false
+            }
+            var isFolder: ObjCBool = false
+            let path = (directory as NSString).appendingPathComponent(name)
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The canonical protocol lines of one input, read under its base name (so that messages and
+    /// locations don't depend on where the folder is) with the options beside it.
+    private func extract(
+        _ path: String, name: String, adapter: any SourceAdapter, mappingDirectories: [String]
+    ) throws -> [UInt8] {
+        let golden = try GoldenOptions.read(path + Self.optionsSuffix)
+        var options = AdapterOptions(
+            account: golden.account, mappingDirectories: mappingDirectories, fileName: name,
+            currency: try golden.currency.map { code throws(RuntimeError) in
+                guard let currency = Currency(code: code) else {
+                    throw RuntimeError("\(name)\(Self.optionsSuffix): \"\(code)\" is not an ISO 4217 currency code")
+                }
+                return currency
+            }, namesAccountAfterFile: false)
+        options.settings.merge(golden.settings ?? [:]) { $1 }
+        let stream = try FileByteStream(path: path, name: name, hashing: false)
+        var bytes: [UInt8] = []
+        _ = try ExtractCommand.extract(stream, adapter: adapter, options: options) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as RuntimeError: return error.message
+        case let error as any LocatedError: return error.description
+        default: return "\(error)"
+        }
+    }
+
+    /// The first ``shownDifferences`` differing lines, each `- expected line N: …` or
+    /// `+ actual line N: …`, in the order of the files.
+    static func difference(expected: [UInt8], actual: [UInt8]) -> [String] {
+        let old = lines(expected)
+        let new = lines(actual)
+        var changes: [(position: Int, isRemoval: Bool, text: String)] = []
+        for change in new.difference(from: old) {
+            switch change {
+            case .remove(let offset, let line, _):
+                changes.append((offset, true, "- expected line \(offset + 1): \(line)"))
+            case .insert(let offset, let line, _):
+                changes.append((offset, false, "+ actual line \(offset + 1):   \(line)"))
+            }
+        }
+        // Removals and insertions at the same place read best as expected, then actual.
+        changes.sort { ($0.position, $0.isRemoval ? 0 : 1) < ($1.position, $1.isRemoval ? 0 : 1) }
+        var shown = changes.prefix(shownDifferences).map(\.text)
+        if changes.count > shownDifferences {
+            shown.append("… and \(changes.count - shownDifferences) more differing lines")
+        }
+        if shown.isEmpty { shown.append("the lines are the same but their bytes differ (a line ending?)") }
+        return shown
+    }
+
+    private static func lines(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+}
+
+/// `X.options.json`: the options one golden input is read with.
+private struct GoldenOptions: Decodable {
+    var account: String?
+    var currency: String?
+    var settings: [String: String]?
+
+    /// The options in a file, or none when there is no such file.
+    static func read(_ path: String) throws -> GoldenOptions {
+        guard let data = FileManager.default.contents(atPath: path) else { return GoldenOptions() }
+        do {
+            return try JSONDecoder().decode(GoldenOptions.self, from: data)
+        } catch {
+            throw RuntimeError(
+                "\((path as NSString).lastPathComponent) is not valid options; expected "
+                    + #"{"account": "NAME", "currency": "CODE", "settings": {"name": "value"}}: \#(error)"#)
+        }
+    }
+}
