@@ -67,7 +67,7 @@ for expression in sys.argv[2:]:
 print("   ok: " + "; ".join(sys.argv[2:]))
 PY
 }
-matched='all(c["discrepancy"] in (None, "0.00") for c in r["checkpoints"])'
+matched='all(c["status"] == "reconciled" and c["discrepancy"] == "0.00" for c in r["checkpoints"])'
 
 statement="examples/adapters/bai2/tests/previous-day.bai"
 step "ledgerport import $statement --option bank='Example Bank'"
