@@ -364,7 +364,7 @@ struct MappingReader {
             return
         }
         for line in lines {
-            let fields = members(line, "a \"statement\" line", known: ["label", "role"])
+            let fields = members(line, "a \"statement\" line", known: ["label", "role", "amounts", "currency"])
             guard let label = string(fields["label"], "\"label\""), let roleName = string(fields["role"], "\"role\"")
             else {
                 problem("a \"statement\" line needs \"label\" and \"role\"", at: line)
@@ -377,7 +377,9 @@ struct MappingReader {
                     at: fields["role"] ?? line)
                 continue
             }
-            mapping.statementLines.append(StatementLineRule(label: label, role: role))
+            var rule = StatementLineRule(label: label, role: role)
+            readStatementAmount(fields, of: line, into: &rule)
+            mapping.statementLines.append(rule)
         }
     }
 }
