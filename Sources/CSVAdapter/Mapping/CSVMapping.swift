@@ -40,6 +40,8 @@ public struct CSVMapping: Sendable {
     var currencyColumn: ColumnReference?
     var status: StatusRule?
     var accountColumn: ColumnReference?
+    /// A fee column whose amount becomes a draft of its own (`"fee"`).
+    var fee: FeeRule?
 
     // MARK: - Values
     var amountSyntax = AmountSyntax(decimalSeparator: UInt8(ascii: "."))
@@ -86,6 +88,8 @@ public struct CSVMapping: Sendable {
         add(currencyColumn)
         add(status?.column)
         add(accountColumn)
+        add(fee?.column)
+        add(fee?.net)
         return names.filter { !optionalColumns.contains($0.lowercased()) }
     }
 

@@ -146,7 +146,7 @@ struct MappingReader {
             root, "the mapping",
             known: [
                 "$schema", "name", "description", "version", "match", "file", "columns", "amounts", "currency",
-                "account", "skip", "footer", "statement",
+                "account", "skip", "footer", "statement", "fee",
             ])
         var mapping = CSVMapping(name: string(top["name"], "\"name\"") ?? defaultName, path: path)
         mapping.summary = string(top["description"], "\"description\"") ?? ""
@@ -178,6 +178,7 @@ struct MappingReader {
             mapping.footer.afterBlankLine = bool(fields["afterBlankLine"], "\"footer\" \"afterBlankLine\"") ?? false
         }
         if let statement = top["statement"] { readStatementLines(statement, into: &mapping) }
+        if let fee = top["fee"] { mapping.fee = feeRule(fee, optional: &mapping.optionalColumns) }
         // A mapping may leave the currency open (a generic layout used by banks in any country):
         // the import then needs one from the file, the user (`--currency`) or the existing account.
         return mapping

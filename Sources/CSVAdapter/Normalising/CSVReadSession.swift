@@ -68,6 +68,7 @@ struct CSVReadSession {
         }
         normaliser.decoder = decoder
         var state = EmitState()
+        state.feeSplit = FeeSplit(mapping: mapping, binding: binding)
         var rows = RowLoop(session: self, binding: binding)
         if !mapping.hasHeader {
             try rows.take(header, &normaliser, &state, &statement, emit)
