@@ -27,6 +27,8 @@ public struct CSVMapping: Sendable {
     // MARK: - Matching
     /// Header names that identify the file for automatic mapping choice.
     var signature: [String] = []
+    /// Headers the mapping must not read though its columns are there (`"match"` `"refuse"`).
+    var refusals: [HeaderRefusal] = []
 
     // MARK: - Columns
     var date = DateField(column: .name("Date"), format: .auto)

@@ -154,8 +154,9 @@ struct MappingReader {
             problem("\"version\" must be 1, the only version this reader knows", at: version)
         }
         if let match = top["match"] {
-            let fields = members(match, "\"match\"", known: ["header"])
+            let fields = members(match, "\"match\"", known: ["header", "refuse"])
             mapping.signature = strings(fields["header"], "\"match\" \"header\"")
+            mapping.refusals = refusals(fields["refuse"])
         }
         if let file = top["file"] { readFile(file, into: &mapping) }
         if let columns = top["columns"] {
