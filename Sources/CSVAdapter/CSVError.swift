@@ -42,6 +42,9 @@ public struct CSVError: LocatedError, Hashable {
         case rowTooLong(limit: Int)
         /// A text field holds a NUL byte, which no bank's text contains.
         case nulInText
+        /// The header shows a file the mapping must not read (a journal export with an account
+        /// per posting is not one account's statement): what it looks like, and what to do.
+        case refusedFile(mapping: String, looksLike: String, instead: String)
     }
 
     /// Where the problem is: the field's line and byte column, or a mapping file's line.
@@ -60,7 +63,8 @@ public struct CSVError: LocatedError, Hashable {
     /// before its first row.
     public var precedesRecords: Bool {
         switch reason {
-        case .emptyFile, .noRows, .headerMismatch, .invalidMapping, .mappingNotFound, .noMatchingMapping:
+        case .emptyFile, .noRows, .headerMismatch, .invalidMapping, .mappingNotFound, .noMatchingMapping,
+            .refusedFile:
             return true
         default:
             return false
@@ -130,6 +134,9 @@ public struct CSVError: LocatedError, Hashable {
         case .currencyChanged(let account, let expected, let found):
             return "the row's currency \(found) differs from account \"\(account)\"'s \(expected); "
                 + "expected one currency per account (use an account column or separate files)"
+        case .refusedFile(let mapping, let looksLike, let instead):
+            return "this file looks like \(looksLike), not one account's statement; mapping \"\(mapping)\" "
+                + "refuses it. \(instead)"
         }
     }
 

@@ -139,6 +139,7 @@ public struct CSVFormat: FormatAdapter {
                         found: closest?.fields ?? [], foundIsCut: isCut && closest != nil),
                     at: SourceLocation(file: name, line: closest?.line ?? 1, column: 1))
             }
+            try refuseIfListed(match, file: name)
             let reason = "named with --mapping (\(options.mapping ?? mapping.name))"
             return (
                 match, MappingChoice(mapping: mapping, headerLine: match.headerLine, reason: reason, alsoMatched: [])
@@ -158,7 +159,16 @@ public struct CSVFormat: FormatAdapter {
                     missing: closest?.missing ?? []),
                 at: SourceLocation(file: name, line: headerRow?.line ?? 1, column: 1))
         }
+        try refuseIfListed(found.0, file: name)
         return found
+    }
+
+    /// Refuses a file whose header the chosen mapping lists under `"match"` `"refuse"`.
+    private func refuseIfListed(_ match: HeaderMatch, file: String) throws(CSVError) {
+        guard !match.mapping.refusals.isEmpty, match.headerLine > 0 else { return }
+        try HeaderRefusal.check(
+            match.mapping.refusals, mapping: match.mapping.name, header: match.header,
+            at: SourceLocation(file: file, line: match.headerLine, column: 1))
     }
 
     /// The encoding a mapping declares in its file (before the bytes are looked at).

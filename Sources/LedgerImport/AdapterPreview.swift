@@ -18,12 +18,16 @@ public enum AdapterPreview {
         var events: [AdapterEvent] = []
         var drafts = 0
         var failure: String?
+        // The importer's own checks of each event (declared account, ``Draft/validate(accountCurrency:)``),
+        // so that the preview stops where `import --dry-run` would.
+        var preparation = DraftPreparation()
         do {
             try adapter.reader(options: options).drafts(from: input) { event in
                 if case .draft = event {
                     guard drafts < rows else { throw PreviewFull() }
                     drafts += 1
                 }
+                if !(try preparation.checkDraft(event)) { _ = try preparation.prepare(event) }
                 events.append(event)
             }
         } catch is PreviewFull {

@@ -27,6 +27,8 @@ public struct CSVMapping: Sendable {
     // MARK: - Matching
     /// Header names that identify the file for automatic mapping choice.
     var signature: [String] = []
+    /// Headers the mapping must not read though its columns are there (`"match"` `"refuse"`).
+    var refusals: [HeaderRefusal] = []
 
     // MARK: - Columns
     var date = DateField(column: .name("Date"), format: .auto)
@@ -40,6 +42,8 @@ public struct CSVMapping: Sendable {
     var currencyColumn: ColumnReference?
     var status: StatusRule?
     var accountColumn: ColumnReference?
+    /// A fee column whose amount becomes a draft of its own (`"fee"`).
+    var fee: FeeRule?
 
     // MARK: - Values
     var amountSyntax = AmountSyntax(decimalSeparator: UInt8(ascii: "."))
@@ -86,6 +90,8 @@ public struct CSVMapping: Sendable {
         add(currencyColumn)
         add(status?.column)
         add(accountColumn)
+        add(fee?.column)
+        add(fee?.net)
         return names.filter { !optionalColumns.contains($0.lowercased()) }
     }
 

@@ -68,7 +68,7 @@ struct HeaderBinding: Sendable {
         references += mapping.amount.columns.map(Optional.some)
         references += mapping.description.map(Optional.some) + mapping.memo.map(Optional.some)
         references += [mapping.externalID, mapping.balance, mapping.currencyColumn, mapping.status?.column]
-        references += [mapping.accountColumn]
+        references += [mapping.accountColumn, mapping.fee?.column, mapping.fee?.net]
         references += mapping.skipRules.map(\.column)
         return references.compactMap { $0 }
     }

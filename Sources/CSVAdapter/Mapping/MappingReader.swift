@@ -146,7 +146,7 @@ struct MappingReader {
             root, "the mapping",
             known: [
                 "$schema", "name", "description", "version", "match", "file", "columns", "amounts", "currency",
-                "account", "skip", "footer", "statement",
+                "account", "skip", "footer", "statement", "fee",
             ])
         var mapping = CSVMapping(name: string(top["name"], "\"name\"") ?? defaultName, path: path)
         mapping.summary = string(top["description"], "\"description\"") ?? ""
@@ -154,8 +154,9 @@ struct MappingReader {
             problem("\"version\" must be 1, the only version this reader knows", at: version)
         }
         if let match = top["match"] {
-            let fields = members(match, "\"match\"", known: ["header"])
+            let fields = members(match, "\"match\"", known: ["header", "refuse"])
             mapping.signature = strings(fields["header"], "\"match\" \"header\"")
+            mapping.refusals = refusals(fields["refuse"])
         }
         if let file = top["file"] { readFile(file, into: &mapping) }
         if let columns = top["columns"] {
@@ -178,6 +179,7 @@ struct MappingReader {
             mapping.footer.afterBlankLine = bool(fields["afterBlankLine"], "\"footer\" \"afterBlankLine\"") ?? false
         }
         if let statement = top["statement"] { readStatementLines(statement, into: &mapping) }
+        if let fee = top["fee"] { mapping.fee = feeRule(fee, optional: &mapping.optionalColumns) }
         // A mapping may leave the currency open (a generic layout used by banks in any country):
         // the import then needs one from the file, the user (`--currency`) or the existing account.
         return mapping
@@ -364,7 +366,7 @@ struct MappingReader {
             return
         }
         for line in lines {
-            let fields = members(line, "a \"statement\" line", known: ["label", "role"])
+            let fields = members(line, "a \"statement\" line", known: ["label", "role", "amounts", "currency"])
             guard let label = string(fields["label"], "\"label\""), let roleName = string(fields["role"], "\"role\"")
             else {
                 problem("a \"statement\" line needs \"label\" and \"role\"", at: line)
@@ -377,7 +379,9 @@ struct MappingReader {
                     at: fields["role"] ?? line)
                 continue
             }
-            mapping.statementLines.append(StatementLineRule(label: label, role: role))
+            var rule = StatementLineRule(label: label, role: role)
+            readStatementAmount(fields, of: line, into: &rule)
+            mapping.statementLines.append(rule)
         }
     }
 }

@@ -29,10 +29,14 @@ struct BalanceTracker {
     private var lastIndex = 0
 
     /// Notes a booked row that states a balance.
-    mutating func record(_ draft: Draft) {
+    ///
+    /// - Parameter signedMinorUnits: the row's whole move when it is not the draft's own (a row
+    ///   split into a gross draft and a fee draft moves the balance by its net).
+    mutating func record(_ draft: Draft, signedMinorUnits: Int64? = nil) {
         guard draft.status == .booked, let balance = draft.runningBalance else { return }
         let point = Point(
-            day: draft.bookingDay, balance: balance, signedAmount: draft.signedMinorUnits, location: draft.location)
+            day: draft.bookingDay, balance: balance, signedAmount: signedMinorUnits ?? draft.signedMinorUnits,
+            location: draft.location)
         if lastIndex >= names.count || names[lastIndex] != draft.account {
             guard let index = names.firstIndex(of: draft.account) else {
                 names.append(draft.account)

@@ -25,7 +25,8 @@ struct CSVReadSession {
     /// Reads every row and emits accounts, drafts, balances and skipped-row notes.
     ///
     /// - Parameter limit: stop after this many drafts (for previews); balances are then not
-    ///   emitted and an empty file is not an error.
+    ///   emitted and an empty file is not an error. A preview whose limit the rows don't reach
+    ///   reads and checks the whole file, as an import does.
     /// - Throws: ``CSVError`` for bad input, or what `emit` throws.
     func run(_ input: any ByteStream, limit: Int? = nil, emit: (AdapterEvent) throws -> Void) throws {
         var reader = CSVReader(input, dialect: match.sample.dialect)
@@ -68,6 +69,7 @@ struct CSVReadSession {
         }
         normaliser.decoder = decoder
         var state = EmitState()
+        state.feeSplit = FeeSplit(mapping: mapping, binding: binding)
         var rows = RowLoop(session: self, binding: binding)
         if !mapping.hasHeader {
             try rows.take(header, &normaliser, &state, &statement, emit)
@@ -77,6 +79,8 @@ struct CSVReadSession {
         var source = RowSource(reader, readingAhead: readsAhead && limit == nil, preparer: preparer)
         defer { source.stop() }
         while !rows.reachedFooter, try source.next(into: &row) {
+            // A preview that reads the whole file checks all an import checks (the footer, the
+            // balances); one that stops early checks the rows it read.
             if let limit, state.draftCount >= limit { return }
             try rows.take(row, &normaliser, &state, &statement, emit)
         }
@@ -86,7 +90,6 @@ struct CSVReadSession {
             statement.consider(try texts(row, &normaliser.decoder), location: row.location(of: 0, file: file))
         }
         try rows.finish(&normaliser, &state, &statement, emit)
-        if limit != nil { return }
         guard state.rowCount > 0 else {
             throw CSVError(.noRows(header: binding.header), at: headerLocation)
         }

@@ -20,6 +20,8 @@ struct EmitState {
     /// The account and currency last declared (or found declared).
     private var declaredName = ""
     private var declaredCurrency: Currency?
+    /// The mapping's fee column, when it has one: a row then gives two drafts.
+    var feeSplit: FeeSplit?
 
     mutating func noteSkipped(at location: SourceLocation) {
         skippedCount += 1
@@ -51,11 +53,30 @@ struct EmitState {
             declaredName = draft.account
             declaredCurrency = draft.amount.currency
         }
-        tracker.record(draft)
         if earliest.map({ draft.bookingDay < $0 }) ?? true { earliest = draft.bookingDay }
         if latest.map({ draft.bookingDay > $0 }) ?? true { latest = draft.bookingDay }
+        if let feeSplit {
+            try emitSplit(draft, row, feeSplit, &normaliser, emit)
+            return
+        }
+        tracker.record(draft)
         draftCount += 1
         try emit(.draft(consume draft))
+    }
+
+    /// Emits a row's gross draft and its fee's; the balance tracker sees the row as one move.
+    private mutating func emitSplit(
+        _ draft: Draft, _ row: CSVRow, _ split: FeeSplit, _ normaliser: inout RowNormaliser,
+        _ emit: (AdapterEvent) throws -> Void
+    ) throws {
+        let (gross, fee, net) = try split.drafts(draft, row: row, &normaliser)
+        tracker.record(draft, signedMinorUnits: net)
+        draftCount += 1
+        try emit(.draft(gross))
+        if let fee {
+            draftCount += 1
+            try emit(.draft(fee))
+        }
     }
 
     /// Declares a new account, or checks that a known one keeps its currency.

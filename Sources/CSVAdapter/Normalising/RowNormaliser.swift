@@ -295,7 +295,7 @@ struct RowNormaliser {
     ///
     /// A currency code written in the cell must be the row's currency: `12.00 USD` in a EUR row
     /// is refused rather than read as euros.
-    private mutating func number(_ row: CSVRow, _ position: Int, currency: Currency) throws(CSVError)
+    mutating func number(_ row: CSVRow, _ position: Int, currency: Currency) throws(CSVError)
         -> DecimalNumber?
     {
         if let plain = try row.withField(position, { (bytes) throws(CSVError) in self.syntax.plainNumber(bytes) }) {
@@ -322,7 +322,7 @@ struct RowNormaliser {
         return number
     }
 
-    private mutating func exact(_ number: DecimalNumber, _ row: CSVRow, _ position: Int, currency: Currency)
+    mutating func exact(_ number: DecimalNumber, _ row: CSVRow, _ position: Int, currency: Currency)
         throws(CSVError) -> (Money, Direction)
     {
         do {
@@ -404,7 +404,7 @@ struct RowNormaliser {
         return invertSign ? -signed : signed
     }
 
-    private func bad(_ row: CSVRow, _ position: Int, _ found: String, _ expected: String) -> CSVError {
+    func bad(_ row: CSVRow, _ position: Int, _ found: String, _ expected: String) -> CSVError {
         CSVError(
             .badValue(column: binding.name(at: position), found: found, expected: expected),
             at: row.location(of: position, file: file))

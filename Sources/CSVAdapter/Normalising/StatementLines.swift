@@ -13,6 +13,9 @@ struct StatementLines {
         var label: String
         var values: [String]
         var location: SourceLocation
+        /// The amount format and currency of the rule the line matched.
+        var syntax: AmountSyntax?
+        var currency: Currency?
     }
 
     let rules: [StatementLineRule]
@@ -37,7 +40,9 @@ struct StatementLines {
         // The longest matching label wins: "Kontostand" before "Konto".
         let matching = rules.filter { key.hasPrefix($0.label.lowercased()) && found[$0.role] == nil }
         guard let rule = matching.max(by: { $0.label.count < $1.label.count }) else { return false }
-        found[rule.role] = Found(label: label, values: Array(values), location: location)
+        found[rule.role] = Found(
+            label: label, values: Array(values), location: location, syntax: rule.amountSyntax,
+            currency: rule.currency)
         return true
     }
 
@@ -57,6 +62,7 @@ struct StatementLines {
     /// The opening and closing balances the lines state.
     ///
     /// - Parameters:
+    ///   - syntax: the rows' amount format, for a line whose rule declares none.
     ///   - firstDay, lastDay: the chronologically first and last transaction days, used when
     ///     neither the line nor the period gives a day.
     /// - Throws: ``CSVError`` when a balance line's amount can't be read.
@@ -70,6 +76,16 @@ struct StatementLines {
             (StatementLineRule.Role.openingBalance, StatementBalance.Kind.opening), (.closingBalance, .ledger),
         ] {
             guard let line = found[role] else { continue }
+            // A line may write its amount its own way (`Saldo: -76.77 EUR` under rows in `1.234,56`).
+            let syntax = line.syntax ?? syntax
+            if let stated = line.currency, stated != currency {
+                throw CSVError(
+                    .badValue(
+                        column: line.label, found: line.values.joined(separator: " "),
+                        expected: "a balance in \(currency.code), the account's currency (the mapping says "
+                            + "this line is in \(stated.code))"),
+                    at: line.location)
+            }
             let ownDay = StatementLines.days(in: line.values + [line.label], format: format).first
             var amountText: String?
             var signed: Int64?

@@ -96,9 +96,18 @@ public struct CSVInspection: Sendable {
             }
         }
         var events: [AdapterEvent] = []
+        // The checks an import makes of each draft before its batch (``Draft/validate(accountCurrency:)``
+        // against the currency its account was declared with), so that both stop at the same row.
+        var currencies: [String: Currency] = [:]
         do {
             try CSVReadSession(match: match, options: options, file: stream.name).run(input, limit: rowLimit) {
-                events.append($0)
+                event in
+                switch event {
+                case .account(let account): currencies[account.name] = account.currency
+                case .draft(let draft): try draft.validate(accountCurrency: currencies[draft.account])
+                default: break
+                }
+                events.append(event)
             }
         } catch let error as any LocatedError {
             report.failure = error.description
