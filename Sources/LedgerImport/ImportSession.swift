@@ -65,6 +65,8 @@ struct ImportSession {
             balances.append(balance)
         case .other(.skipped(let skipped)):
             report.skipped.append(skipped)
+        case .other(.notice(let notice)):
+            report.notices.append(notice)
         case .other(.mapping(let name)):
             report.mapping = name
         case .other(.correction(let correction)):

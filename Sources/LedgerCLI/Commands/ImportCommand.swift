@@ -220,6 +220,9 @@ struct ImportCommand: Command {
             console.print(
                 "  skipped \(skipped.count.counting("record")): \(skipped.reason) (first at \(skipped.location))")
         }
+        for notice in report.notices {
+            console.print("  note: \(notice.count.counting("record")) \(notice.reason) (first at \(notice.location))")
+        }
         for checkpoint in report.checkpoints {
             if let ledger {
                 let lines = CheckpointText.lines(checkpoint, ledger: ledger, indent: "  ")
