@@ -222,6 +222,11 @@ final class OFXStatementBuilder {
         }
     }
 
+    /// Reports what a reader tolerated (an encoding label contradicting the bytes).
+    func note(_ notice: AdapterNotice) throws {
+        try emit(.notice(notice))
+    }
+
     /// The end of the input: `</OFX>` must have been read.
     ///
     /// - Parameters:
