@@ -476,7 +476,7 @@ final class OFXStatementBuilder {
     private func finishBalance(_ state: OFXBalanceState, tag: OFXTag) throws {
         let (account, currency) = try accountAndCurrency(for: state.location)
         if state.isAmountEmpty, state.amount == nil, let amountLocation = state.amountLocation {
-            let reason = "<\(tag.name)> with an empty <BALAMT>: no balance stated, so no checkpoint from it"
+            let reason = "<\(tag.name)> has an empty <BALAMT>: no balance stated, none checked"
             try emit(.notice(AdapterNotice(count: 1, reason: reason, location: amountLocation)))
             return
         }
@@ -500,8 +500,8 @@ final class OFXStatementBuilder {
         }
         if state.roundedAmounts > 0, let first = state.firstRoundedAmount, let currency = state.currency {
             let reason =
-                "with <TRNAMT> finer than \(currency.code)'s minor unit (\(currency.minorDigits) decimals): "
-                + "rounded half to even, the memo keeps the amount sent"
+                "<TRNAMT> finer than \(currency.code)'s minor unit (\(currency.minorDigits) decimals), "
+                + "rounded half to even; the memo keeps the amount sent"
             try emit(.notice(AdapterNotice(count: state.roundedAmounts, reason: reason, location: first)))
         }
         if state.skippedTrades > 0, let first = state.firstSkippedTrade {

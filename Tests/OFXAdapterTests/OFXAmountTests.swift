@@ -128,7 +128,7 @@ struct OFXAmountTests {
             if case .notice(let notice) = event { return notice } else { return nil }
         }
         #expect(notices.map(\.location.description) == ["empty.ofx:\(TestDocument.line(of: "<BALAMT>", in: document)):1"])
-        #expect(notices.first?.reason.contains("no checkpoint") == true)
+        #expect(notices.first?.reason.contains("no balance stated") == true)
     }
 
     @Test("a missing BALAMT is still an error")

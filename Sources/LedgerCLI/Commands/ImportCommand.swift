@@ -221,7 +221,8 @@ struct ImportCommand: Command {
                 "  skipped \(skipped.count.counting("record")): \(skipped.reason) (first at \(skipped.location))")
         }
         for notice in report.notices {
-            console.print("  note: \(notice.count.counting("record")) \(notice.reason) (first at \(notice.location))")
+            let place = notice.count == 1 ? "at" : "\(notice.count.counting("record")), first at"
+            console.print("  note: \(notice.reason) (\(place) \(notice.location))")
         }
         for checkpoint in report.checkpoints {
             if let ledger {
