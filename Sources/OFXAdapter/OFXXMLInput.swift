@@ -179,8 +179,9 @@ struct OFXXMLInput {
         let key: [UInt8] = Array("encoding".utf8)
         var index = start + xml.count
         while index + key.count <= end {
-            if Array(bytes[index..<(index + key.count)]) == key, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09
-                || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D
+            if Array(bytes[index..<(index + key.count)]) == key,
+                bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09
+                    || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D
             {
                 var cursor = index + key.count
                 while cursor < end, bytes[cursor] == 0x20 { cursor += 1 }

@@ -22,7 +22,8 @@ struct StoppedImportAccountTests {
         let cli = try CLIHarness()
         let first = try cli.write("first.csv", "Date,Description,Amount\n2024-01-02,Coffee,lots\n")
         #expect(cli.run("import", first, "--account", "Checking", "--currency", "USD") == 1)
-        let second = try cli.write("second.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n2024-01-03,Tea,lots\n")
+        let second = try cli.write(
+            "second.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n2024-01-03,Tea,lots\n")
         #expect(cli.run("import", second, "--account", "Checking", "--currency", "USD") == 1)
         #expect(cli.run("accounts") == 0)
         #expect(cli.output.contains("No accounts yet"), "\(cli.output)")

@@ -101,7 +101,8 @@ struct OFXAmountTests {
         }
         #expect(notices.count == 1)
         #expect(notices.first?.count == 2)
-        #expect(notices.first?.location.description == "mm.ofx:\(TestDocument.line(of: "<TRNAMT>-8.4850", in: document)):1")
+        #expect(
+            notices.first?.location.description == "mm.ofx:\(TestDocument.line(of: "<TRNAMT>-8.4850", in: document)):1")
         #expect(notices.first?.reason.contains("rounded half to even") == true)
     }
 
@@ -118,7 +119,8 @@ struct OFXAmountTests {
     @Test("an empty BALAMT gives no balance and a located notice; the transactions are read")
     func emptyBalance() {
         let document = TestDocument.sgml([
-            TestDocument.bankStatement([TestDocument.transaction(), TestDocument.transaction(fitID: "F2")], ledgerBalance: "")
+            TestDocument.bankStatement(
+                [TestDocument.transaction(), TestDocument.transaction(fitID: "F2")], ledgerBalance: "")
         ])
         let run = TestDocument.read(document, name: "empty.ofx")
         #expect(run.error == nil, "\(run.error ?? "")")
@@ -127,7 +129,8 @@ struct OFXAmountTests {
         let notices = run.events.compactMap { event -> AdapterNotice? in
             if case .notice(let notice) = event { return notice } else { return nil }
         }
-        #expect(notices.map(\.location.description) == ["empty.ofx:\(TestDocument.line(of: "<BALAMT>", in: document)):1"])
+        #expect(
+            notices.map(\.location.description) == ["empty.ofx:\(TestDocument.line(of: "<BALAMT>", in: document)):1"])
         #expect(notices.first?.reason.contains("no balance stated") == true)
     }
 

@@ -118,7 +118,9 @@ struct OFXXMLToleranceTests {
         "xml-utf8-label-latin1-body.ofx",
     ]
 
-    @Test("the same events whatever the chunk size: a bare & or a Windows-1252 byte split across chunks", arguments: fixtures)
+    @Test(
+        "the same events whatever the chunk size: a bare & or a Windows-1252 byte split across chunks",
+        arguments: fixtures)
     func chunkSizes(fixture: String) throws {
         let bytes = try Fixture.bytes("OFX/\(fixture)")
         let reference = runAdapter(OFXFormat.self, bytes: bytes, name: fixture)
@@ -141,8 +143,10 @@ struct OFXXMLToleranceTests {
         let run = TestDocument.read(document, name: "amp.ofx")
         let line = TestDocument.line(of: "<STMTTRN>", in: document)
         let text = document.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
-        let column = text.distance(from: text.startIndex, to: text.range(of: "<TRNAMT>12")?.lowerBound ?? text.startIndex) + 1
-        #expect(run.error?.hasPrefix("amp.ofx:\(line):\(column): error: <TRNAMT> \"12,3.4\"") == true, "\(run.error ?? "")")
+        let column =
+            text.distance(from: text.startIndex, to: text.range(of: "<TRNAMT>12")?.lowerBound ?? text.startIndex) + 1
+        #expect(
+            run.error?.hasPrefix("amp.ofx:\(line):\(column): error: <TRNAMT> \"12,3.4\"") == true, "\(run.error ?? "")")
     }
 
     @Test("an undeclared entity is still an error, and a U+FDD0 in the file is refused")
