@@ -98,13 +98,17 @@ struct OFXDateTime: Sendable, Hashable {
     private static func zone(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Zone {
         var index = start
         while index < end, text[index] == 0x20 { index += 1 }
-        if index < end, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
+        var hasSign = false
+        if index < end, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+            hasSign = true
+            index += 1
+        }
         guard index == end || text[index] == UInt8(ascii: ":") else {
             return offset(text, from: start, to: end).map(Zone.offset) ?? .invalid
         }
-        // No digits: a sign alone, or a name alone.
-        guard index < end else { return .unstated }
-        guard let name = zoneName(text, from: index + 1, to: end) else { return .invalid }
+        // No digits: a sign alone (`[+]`), or a name (`[-:EST]`, `[:GMT]`); `[]` says nothing.
+        guard index < end else { return hasSign ? .unstated : .invalid }
+        guard let name = zoneName(text, from: index + 1, to: end), !name.isEmpty else { return .invalid }
         guard let hours = offsetsByName[name.uppercased()] else { return .unstated }
         return .offset(hours * 3600)
     }

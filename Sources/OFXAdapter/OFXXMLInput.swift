@@ -65,12 +65,6 @@ struct OFXXMLInput {
         self.label = OFXXMLInput.label(in: head)
     }
 
-    /// Whether the body is decoded here (else libxml2 decodes it as labelled).
-    var decodesByEvidence: Bool {
-        if case .evidence = label { return true }
-        return false
-    }
-
     /// The bytes to hand libxml2 for the next chunk; some may be held back until the next call.
     ///
     /// - Parameters:
