@@ -81,15 +81,29 @@ struct OFXXMLInput {
         var output: [UInt8] = []
         output.reserveCapacity(pending.count + pending.count / 8)
         var index = 0
+        /// `pending[copied..<index]` goes to the output unchanged, in one copy when something
+        /// changes or the loop ends.
+        var copied = 0
         let count = pending.count
         while index < count {
+            // Most bytes need nothing: copy the run up to the next one that might, at once.
+            let runEnd = OFXXMLInput.plainRunEnd(pending, from: index)
+            if runEnd > index {
+                column += runEnd - index
+                beforePrevious = runEnd - index >= 2 ? pending[runEnd - 2] : previous
+                previous = pending[runEnd - 1]
+                index = runEnd
+                continue
+            }
             let byte = pending[index]
             // Lookahead a construct needs; held back when the chunk ends inside it.
             if !isFinal, byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte >= 0x80, count - index < 40 {
                 break
             }
             if byte >= 0x80 {
+                output.append(contentsOf: pending[copied..<index])
                 index = try decodeHighByte(at: index, into: &output, family: family, name: name)
+                copied = index
                 column += 1
                 beforePrevious = previous
                 previous = byte
@@ -98,16 +112,17 @@ struct OFXXMLInput {
             switch context {
             case .content, .tag:
                 if byte == UInt8(ascii: "&"), !startsReference(at: index) {
+                    output.append(contentsOf: pending[copied..<index])
                     output.append(contentsOf: OFXXMLInput.placeholder)
-                } else {
-                    output.append(byte)
+                    copied = index + 1
                 }
                 if byte == UInt8(ascii: "<") {
-                    if hasPrefix("<!--", at: index) {
+                    let next = index + 1 < count ? pending[index + 1] : 0
+                    if next == UInt8(ascii: "!"), hasPrefix(OFXXMLInput.commentStart, at: index) {
                         context = .comment
-                    } else if hasPrefix("<![CDATA[", at: index) {
+                    } else if next == UInt8(ascii: "!"), hasPrefix(OFXXMLInput.cdataStart, at: index) {
                         context = .cdata
-                    } else if hasPrefix("<?", at: index) {
+                    } else if next == UInt8(ascii: "?") {
                         context = .instruction
                     } else {
                         context = .tag
@@ -116,13 +131,10 @@ struct OFXXMLInput {
                     context = .content
                 }
             case .comment:
-                output.append(byte)
                 if byte == UInt8(ascii: ">"), previous == 0x2D, beforePrevious == 0x2D { context = .content }
             case .instruction:
-                output.append(byte)
                 if byte == UInt8(ascii: ">"), previous == UInt8(ascii: "?") { context = .content }
             case .cdata:
-                output.append(byte)
                 if byte == UInt8(ascii: ">"), previous == UInt8(ascii: "]"), beforePrevious == UInt8(ascii: "]") {
                     context = .content
                 }
@@ -137,11 +149,26 @@ struct OFXXMLInput {
             previous = byte
             index += 1
         }
+        output.append(contentsOf: pending[copied..<index])
         pending.removeSubrange(0..<index)
         return output
     }
 
     // MARK: - Private helpers
+
+    /// The end of the run from `start` of bytes that change no state and need no decoding:
+    /// ASCII other than `&`, `<`, `>` and a line feed.
+    private static func plainRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte >= 0x80 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x0A { break }
+                end += 1
+            }
+            return end
+        }
+    }
 
     /// Reads the label of the XML declaration at the start of `head`.
     private static func label(in head: ArraySlice<UInt8>) -> Label {
@@ -310,8 +337,10 @@ struct OFXXMLInput {
         return cursor < limit && pending[cursor] == UInt8(ascii: ";")
     }
 
-    private func hasPrefix(_ text: String, at index: Int) -> Bool {
-        let bytes = Array(text.utf8)
+    private static let commentStart = Array("<!--".utf8)
+    private static let cdataStart = Array("<![CDATA[".utf8)
+
+    private func hasPrefix(_ bytes: [UInt8], at index: Int) -> Bool {
         guard index + bytes.count <= pending.count else { return false }
         for (offset, byte) in bytes.enumerated() where pending[index + offset] != byte { return false }
         return true
