@@ -3,11 +3,14 @@
 
     pip install ofxtools ofxparse          # once; the check itself needs no network
     swift build -c release --product OFXInspect
-    scripts/ofx_differential.py [FILE ...]  # default: every file in samples/ofx/
+    scripts/ofx_differential.py [FILE ...]  # default: samples/ofx/ and the issue-14 fixtures
 
 For each file and each reader that can read it, compares per statement account: the number of
 transactions, their ids (FITID), booking days, amounts (exact decimals), directions, and the
-LEDGERBAL/AVAILBAL amounts and days. Exits 1 on any difference, 0 when all agree; a reader
+LEDGERBAL/AVAILBAL amounts and days. Amounts are compared at the currency's minor unit, the
+other readers' exact decimals rounded half to even (Python's default), so an amount finer than
+the minor unit (`<TRNAMT>-8.4850` USD, `0.50` JPY), which ledgerport rounds half to even, is
+checked against the same rounding of what they read. Exits 1 on any difference, 0 when all agree; a reader
 that is not installed, or that refuses a file, is reported and skipped.
 
 Our reading comes from `OFXInspect FILE` (OFXFormat.readingJSON, no database), or with
@@ -65,9 +68,23 @@ def zone_day(instant, offset, naive_is_utc=True):
     return instant.date().isoformat()
 
 
-def money(value):
+# Minor-unit digits of the ISO 4217 currencies that don't have two (ledgerport's table).
+MINOR_DIGITS = {"JPY": 0, "KRW": 0, "ISK": 0, "CLP": 0, "VND": 0, "XAF": 0, "XOF": 0, "HUF": 2,
+                "BHD": 3, "KWD": 3, "OMR": 3, "JOD": 3, "TND": 3, "LYD": 3, "IQD": 3}
+
+# The hand-made fixtures of issue 14's OFX tolerances that hold transactions (read by default).
+ISSUE14_FIXTURES = ["amounts-finer-than-cents.ofx", "amounts-finer-than-yen.ofx", "empty-balamt.ofx",
+                    "time-zone-names.ofx", "xml-bare-ampersand.ofx", "xml-utf16-label-8bit-body.ofx",
+                    "xml-utf8-label-latin1-body.ofx"]
+
+
+def unit(currency):
+    return decimal.Decimal(1).scaleb(-MINOR_DIGITS.get((currency or "").upper(), 2))
+
+
+def money(value, currency=None):
     value = decimal.Decimal(value)
-    return ("debit" if value < 0 else "credit"), format(abs(value).quantize(decimal.Decimal("0.01")), "f")
+    return ("debit" if value < 0 else "credit"), format(abs(value).quantize(unit(currency), rounding=decimal.ROUND_HALF_EVEN), "f")
 
 
 def ours(path, command):
@@ -82,7 +99,7 @@ def ours(path, command):
         result.setdefault(t["account"], {"transactions": [], "balances": {}})
         amount = t["amount"]
         result[t["account"]]["transactions"].append(
-            (t["externalID"], t["date"], t["direction"], format(decimal.Decimal(amount).quantize(decimal.Decimal("0.01")), "f")))
+            (t["externalID"], t["date"], t["direction"], format(decimal.Decimal(amount).quantize(unit(t["currency"])), "f")))
     for b in data["balances"]:
         result.setdefault(b["account"], {"transactions": [], "balances": {}})
         result[b["account"]]["balances"][b["kind"]] = (b["asOf"], b["amount"])
@@ -109,7 +126,7 @@ def ours_cli(path, ledgerport):
                 continue
             result.setdefault(t["account"], {"transactions": [], "balances": {}})
             result[t["account"]]["transactions"].append(
-                (t["externalID"], t["date"], t["direction"], format(decimal.Decimal(t["amount"]).quantize(decimal.Decimal("0.01")), "f")))
+                (t["externalID"], t["date"], t["direction"], format(decimal.Decimal(t["amount"]).quantize(unit(t.get("currency"))), "f")))
         for checkpoint in report.get("checkpoints", []):
             result.setdefault(checkpoint["account"], {"transactions": [], "balances": {}})
             result[checkpoint["account"]]["balances"]["ledger"] = (checkpoint["asOf"], checkpoint["actual"])
@@ -135,14 +152,14 @@ def ofxtools_reading(path):
                 trn = t
             else:
                 continue  # a security trade: not a cash line (ledgerport reports these as skipped)
-            direction, amount = money(trn.trnamt)
+            direction, amount = money(trn.trnamt, getattr(stmt, "curdef", None))
             reading["transactions"].append((trn.fitid, zone_day(trn.dtposted, next(posted)), direction, amount))
         if type(stmt).__name__ == "INVSTMTRS":
             # No LEDGERBAL in an investment statement: AVAILCASH as of the statement's DTASOF.
             offset = next(asof)
             if stmt.invbal is not None:
                 value = decimal.Decimal(stmt.invbal.availcash)
-                reading["balances"]["available"] = (zone_day(stmt.dtasof, offset), format(value.quantize(decimal.Decimal("0.01")), "f"))
+                reading["balances"]["available"] = (zone_day(stmt.dtasof, offset), format(value.quantize(unit(getattr(stmt, "curdef", None))), "f"))
             readings.append(reading)
             continue
         for kind, name in (("ledger", "ledgerbal"), ("available", "availbal")):
@@ -150,7 +167,7 @@ def ofxtools_reading(path):
             if bal is not None:
                 offset = next(asof)
                 value = decimal.Decimal(bal.balamt)
-                reading["balances"][kind] = (zone_day(bal.dtasof, offset), format(value.quantize(decimal.Decimal("0.01")), "f"))
+                reading["balances"][kind] = (zone_day(bal.dtasof, offset), format(value.quantize(unit(getattr(stmt, "curdef", None))), "f"))
         readings.append(reading)
     return readings
 
@@ -168,11 +185,11 @@ def ofxparse_reading(path):
         for t in stmt.transactions:
             if not hasattr(t, "amount") or not hasattr(t, "date") or type(t).__name__ != "Transaction":
                 continue
-            direction, amount = money(t.amount)
+            direction, amount = money(t.amount, getattr(stmt, "currency", None))
             reading["transactions"].append((t.id, zone_day(t.date, next(posted)), direction, amount))
         if getattr(stmt, "balance", None) is not None and getattr(stmt, "balance_date", None) is not None:
             offset = next(asof)
-            reading["balances"]["ledger"] = (zone_day(stmt.balance_date, offset), format(decimal.Decimal(stmt.balance).quantize(decimal.Decimal("0.01")), "f"))
+            reading["balances"]["ledger"] = (zone_day(stmt.balance_date, offset), format(decimal.Decimal(stmt.balance).quantize(unit(getattr(stmt, "currency", None))), "f"))
         readings.append(reading)
     return readings
 
@@ -219,7 +236,8 @@ def main():
     parser.add_argument("--ours", help="command that prints our JSON reading of FILE (default: OFXInspect)")
     parser.add_argument("--cli", help="read through the ledgerport CLI at this path instead")
     args = parser.parse_args()
-    files = args.files or sorted(glob.glob(os.path.join(ROOT, "samples", "ofx", "*")))
+    files = args.files or sorted(glob.glob(os.path.join(ROOT, "samples", "ofx", "*"))) + [
+        os.path.join(ROOT, "Tests", "Fixtures", "OFX", name) for name in ISSUE14_FIXTURES]
     kinds = ("ledger",) if args.cli else ("ledger", "available")
     if args.cli:
         command = None

@@ -99,6 +99,8 @@ public struct ProtocolLineDecoder {
             result = .event(try balance(record))
         } else if record.is(type, "skipped") {
             result = .event(try skipped(record))
+        } else if record.is(type, "notice") {
+            result = .event(try notice(record))
         } else if record.is(type, "mapping") {
             result = .event(.mapping(try record.string(.name)))
         } else if record.is(type, "correction") {
@@ -117,7 +119,7 @@ public struct ProtocolLineDecoder {
         } else {
             throw invalid(
                 "unknown record type \(quotedForMessage(type.string(in: line, decoded: record.decoded))); expected account, transaction, "
-                    + "balance, skipped, mapping, correction, error or end",
+                    + "balance, skipped, notice, mapping, correction, error or end",
                 line: lineNumber)
         }
         records += 1
@@ -232,6 +234,15 @@ public struct ProtocolLineDecoder {
         }
         return .skipped(
             SkippedRecords(count: count, reason: try record.string(.reason), location: try record.source()))
+    }
+
+    private func notice(_ record: RecordFields) throws -> AdapterEvent {
+        let count = try record.integer(.count)
+        guard count >= 1 else {
+            throw invalid("\"count\" is \(count); expected at least 1", line: record.line)
+        }
+        return .notice(
+            AdapterNotice(count: count, reason: try record.string(.reason), location: try record.source()))
     }
 
     private func correction(_ record: RecordFields) throws -> AdapterEvent {

@@ -86,6 +86,7 @@ public final class ProtocolRecordWriter {
         case .skipped(let skipped): writeSkipped(skipped)
         case .mapping(let name): writeMapping(name)
         case .correction(let correction): writeCorrection(correction)
+        case .notice(let notice): writeNotice(notice)
         }
     }
 
@@ -234,6 +235,15 @@ public final class ProtocolRecordWriter {
         append(#","reason":"#)
         appendString(skipped.reason)
         appendSource(skipped.location)
+        endRecord()
+    }
+
+    private func writeNotice(_ notice: AdapterNotice) {
+        append(#"{"type":"notice","count":"#)
+        appendInteger(Int64(notice.count))
+        append(#","reason":"#)
+        appendString(notice.reason)
+        appendSource(notice.location)
         endRecord()
     }
 

@@ -76,6 +76,28 @@ public enum AdapterEvent: Sendable, Hashable {
     /// deletes the transaction with that external id; a replacing draft follows as a `.draft`
     /// (see ``DraftCorrection``).
     case correction(DraftCorrection)
+    /// Something the adapter tolerated and the person should know (amounts rounded to the
+    /// currency's minor unit, a balance left empty, an encoding label that contradicts the
+    /// bytes), with a count and the first place.
+    case notice(AdapterNotice)
+}
+
+/// Input an adapter read by a documented tolerance, reported so that nothing changes silently.
+public struct AdapterNotice: Sendable, Hashable {
+    /// How many records it concerns.
+    public var count: Int
+    /// What was tolerated and what became of it
+    /// (`TRNAMT finer than USD's cents, rounded half to even`).
+    public var reason: String
+    /// Where the first of them is.
+    public var location: SourceLocation
+
+    /// Creates a notice.
+    public init(count: Int, reason: String, location: SourceLocation) {
+        self.count = count
+        self.reason = reason
+        self.location = location
+    }
 }
 
 /// Records an adapter read but does not import, reported so that nothing disappears silently.

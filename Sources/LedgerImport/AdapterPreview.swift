@@ -69,6 +69,8 @@ public enum AdapterPreview {
                 "balance:   \(balance.kind.rawValue) \(balance.formatted) \(balance.currency.code) on \(balance.asOf)"
         case .skipped(let skipped):
             return "skipped:   \(skipped.count) \(skipped.reason)"
+        case .notice(let notice):
+            return "notice:    \(notice.count) \(notice.reason)"
         case .mapping, .correction:
             return nil
         }

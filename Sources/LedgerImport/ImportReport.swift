@@ -47,6 +47,9 @@ public struct ImportReport: Sendable {
     public var refreshed: [Checkpoint] = []
     /// Records the adapter read and deliberately did not import.
     public var skipped: [SkippedRecords] = []
+    /// What the adapter read by a documented tolerance (rounded amounts, an empty balance, an
+    /// encoding label contradicting the bytes).
+    public var notices: [AdapterNotice] = []
     /// The import's row in the imports log (nil for a dry run).
     public var importID: Int64?
     /// The file's SHA-256.

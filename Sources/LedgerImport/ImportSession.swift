@@ -17,6 +17,8 @@ struct ImportSession {
 
     private var declared: [String: AccountReference] = [:]
     private var stored: [String: StoredAccount] = [:]
+    /// Accounts this import created, removed again if it stops before keeping a row of theirs.
+    private var created: [Int64] = []
     private var lastAccount: StoredAccount?
     private var batch: [BatchItem] = []
     /// Drafts in the batch being filled (a batch holds `batchSize` drafts, plus any corrections).
@@ -65,6 +67,8 @@ struct ImportSession {
             balances.append(balance)
         case .other(.skipped(let skipped)):
             report.skipped.append(skipped)
+        case .other(.notice(let notice)):
+            report.notices.append(notice)
         case .other(.mapping(let name)):
             report.mapping = name
         case .other(.correction(let correction)):
@@ -174,6 +178,17 @@ struct ImportSession {
         } else {
             report.failure = ImportFailure(record: report.read + 1, location: .file(file), reason: "\(error)")
         }
+        removeEmptyCreatedAccounts()
+    }
+
+    /// Removes the accounts this import created and left empty (it stopped before a batch with
+    /// their rows was saved): a stopped import leaves nothing of them behind.
+    private mutating func removeEmptyCreatedAccounts() {
+        guard let ledger, !created.isEmpty else { return }
+        // The failure already reported is what matters; if the ledger can't remove them now
+        // (it is what failed), the empty accounts stay, as before.
+        _ = try? ledger.removeEmptyAccounts(created)
+        created = []
     }
 
     // MARK: - Private
@@ -306,7 +321,8 @@ struct ImportSession {
     {
         if let account = stored[name] { return account }
         guard let ledger, let reference = declared[name] else { return nil }
-        let account = try ledger.ensureAccount(reference, fallbackCurrency: currency)
+        let (account, isNew) = try ledger.ensureAccountNotingCreation(reference, fallbackCurrency: currency)
+        if isNew { created.append(account.id) }
         stored[name] = account
         return account
     }

@@ -14,18 +14,63 @@ extension Ledger {
     public func ensureAccount(_ reference: AccountReference, fallbackCurrency: Currency) throws(StoreError)
         -> StoredAccount
     {
+        try ensureAccountNotingCreation(reference, fallbackCurrency: fallbackCurrency).account
+    }
+
+    /// Finds or creates the account a source declares, as ``ensureAccount(_:fallbackCurrency:)``
+    /// does, and says whether this call created it.
+    ///
+    /// An import keeps the accounts it created, so that a stop before any of their rows is kept
+    /// removes them again (``removeEmptyAccounts(_:)``).
+    ///
+    /// - Returns: the account, and `true` when this call inserted it.
+    /// - Throws: ``StoreError`` on a currency clash or a database failure.
+    public func ensureAccountNotingCreation(_ reference: AccountReference, fallbackCurrency: Currency)
+        throws(StoreError) -> (account: StoredAccount, isNew: Bool)
+    {
         if let existing = try existingAccount(for: reference) {
             try checkCurrency(of: existing, against: reference)
-            guard Ledger.declaresNewName(reference, for: existing) else { return existing }
+            guard Ledger.declaresNewName(reference, for: existing) else { return (existing, false) }
         }
         return try write {
             // Another process may have created it since the look above; under the write lock,
             // looking again is final.
             if let existing = try existingAccount(for: reference) {
                 try checkCurrency(of: existing, against: reference)
-                return try followSourceName(of: existing, declared: reference)
+                return (try followSourceName(of: existing, declared: reference), false)
             }
-            return try insertAccount(reference, fallbackCurrency: fallbackCurrency)
+            return (try insertAccount(reference, fallbackCurrency: fallbackCurrency), true)
+        }
+    }
+
+    /// Removes those of the given accounts that hold nothing: no transaction, statement balance,
+    /// checkpoint or deleted-row tombstone. All in one write transaction.
+    ///
+    /// An import calls it with the accounts it created when it stops before keeping any of their
+    /// rows, so that a stopped import leaves no empty account behind. An account that something
+    /// else has written to since holds something, and stays.
+    ///
+    /// - Parameter ids: the accounts' ids.
+    /// - Returns: how many accounts were removed.
+    /// - Throws: ``StoreError`` on a database failure.
+    @discardableResult
+    public func removeEmptyAccounts(_ ids: [Int64]) throws(StoreError) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try write {
+            let delete = try database.prepare(
+                """
+                DELETE FROM accounts WHERE id = ?1
+                    AND NOT EXISTS (SELECT 1 FROM transactions WHERE account_id = ?1)
+                    AND NOT EXISTS (SELECT 1 FROM statement_balances WHERE account_id = ?1)
+                    AND NOT EXISTS (SELECT 1 FROM checkpoints WHERE account_id = ?1)
+                    AND NOT EXISTS (SELECT 1 FROM transaction_tombstones WHERE account_id = ?1)
+                """)
+            var removed = 0
+            for id in ids {
+                try delete.run([.int(id)])
+                removed += Int(database.changes)
+            }
+            return removed
         }
     }
 

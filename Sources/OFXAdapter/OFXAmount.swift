@@ -110,6 +110,30 @@ struct OFXAmount: Sendable, Hashable {
         }
     }
 
+    /// The amount in a currency, rounded half to even to its minor unit when the text has more
+    /// decimals than the currency (money-market and brokerage cash lines: `-8.4850` USD is 8.48).
+    ///
+    /// The rounding is `Money.rounded`, ledgerport's one rounding place: `0.125` USD is 0.12,
+    /// `0.135` is 0.14, and JPY `1.50` is 2, `0.50` is 0.
+    ///
+    /// - Returns: the amount, the direction its sign gives, and whether it was rounded.
+    /// - Throws: ``OFXError`` `.amountOverflow`.
+    func roundedMoney(in currency: Currency, element: OFXTag, at location: SourceLocation) throws(OFXError)
+        -> (money: Money, direction: Direction, isRounded: Bool)
+    {
+        do {
+            let (money, direction) = try Money.exactly(number, currency: currency)
+            return (money, direction, false)
+        } catch .tooPrecise {
+            guard let (money, direction) = Money.rounded(number, currency: currency) else {
+                throw OFXError(.amountOverflow(element: element.name, found: text), at: location)
+            }
+            return (money, direction, true)
+        } catch {
+            throw OFXError(.amountOverflow(element: element.name, found: text), at: location)
+        }
+    }
+
     /// The amount in signed minor units of a currency.
     ///
     /// - Throws: ``OFXError`` `.tooPrecise` or `.amountOverflow`.

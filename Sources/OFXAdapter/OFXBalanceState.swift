@@ -6,5 +6,7 @@ struct OFXBalanceState {
     var location: SourceLocation
     var amount: OFXAmount?
     var amountLocation: SourceLocation?
+    /// Whether BALAMT was there with no value (`<BALAMT>` then the next tag): no balance to state.
+    var isAmountEmpty = false
     var asOf: OFXDateTime?
 }

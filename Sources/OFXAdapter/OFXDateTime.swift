@@ -61,8 +61,11 @@ struct OFXDateTime: Sendable, Hashable {
         var offset: Int?
         if index < count {
             guard text[index] == UInt8(ascii: "["), text[count - 1] == UInt8(ascii: "]") else { return nil }
-            guard let parsed = OFXDateTime.offset(text, from: index + 1, to: count - 1) else { return nil }
-            offset = parsed
+            switch OFXDateTime.zone(text, from: index + 1, to: count - 1) {
+            case .offset(let seconds): offset = seconds
+            case .unstated: offset = nil
+            case .invalid: return nil
+            }
             index = count
         }
         self.day = day
@@ -71,6 +74,61 @@ struct OFXDateTime: Sendable, Hashable {
     }
 
     // MARK: - Private helpers
+
+    /// What a `[...]` zone bracket says.
+    private enum Zone {
+        /// An offset from UTC, in seconds.
+        case offset(Int)
+        /// A bracket with no offset (`[+]`, `[-:EST]`, `[:XYZ]`), whose name is not one of
+        /// ``offsetsByName``: the day is the written one, the offset unknown.
+        case unstated
+        /// Not a zone bracket (`[+99]`, `[5:E$T]`).
+        case invalid
+    }
+
+    /// The offsets of the zone names banks write without a number (`[-:EST]`, `[:GMT]`), in
+    /// hours; the names of US zones and UTC only, which have one meaning.
+    private static let offsetsByName: [String: Int] = [
+        "GMT": 0, "UTC": 0, "UT": 0, "Z": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6,
+        "PST": -8, "PDT": -7, "AKST": -9, "AKDT": -8, "HST": -10,
+    ]
+
+    /// Reads `[+-]H[H][.fraction][:TZ]`, `[+-]HHMM[:TZ]`, or a bracket with a sign or a name and
+    /// no offset (`[+]`, `[-:EST]`, `[:GMT]`), between the brackets.
+    private static func zone(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Zone {
+        var index = start
+        while index < end, text[index] == 0x20 { index += 1 }
+        var hasSign = false
+        if index < end, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+            hasSign = true
+            index += 1
+        }
+        guard index == end || text[index] == UInt8(ascii: ":") else {
+            return offset(text, from: start, to: end).map(Zone.offset) ?? .invalid
+        }
+        // No digits: a sign alone (`[+]`), or a name (`[-:EST]`, `[:GMT]`); `[]` says nothing.
+        guard index < end else { return hasSign ? .unstated : .invalid }
+        guard let name = zoneName(text, from: index + 1, to: end), !name.isEmpty else { return .invalid }
+        guard let hours = offsetsByName[name.uppercased()] else { return .unstated }
+        return .offset(hours * 3600)
+    }
+
+    /// The zone name after `:`, or `nil` when it holds a byte no zone name has.
+    private static func zoneName(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String? {
+        guard start <= end else { return nil }
+        for index in start..<end where !isZoneNameByte(text[index]) { return nil }
+        var first = start
+        var last = end
+        while first < last, text[first] == 0x20 { first += 1 }
+        while last > first, text[last - 1] == 0x20 { last -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: text[first..<last]), as: UTF8.self)
+    }
+
+    private static func isZoneNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || isDigit(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-") || byte == 0x20
+    }
 
     /// Reads `[+-]H[H][.fraction][:TZ]` or `[+-]HHMM[:TZ]` between the brackets.
     private static func offset(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
@@ -115,16 +173,8 @@ struct OFXDateTime: Sendable, Hashable {
         guard seconds <= 14 * 3600 else { return nil }
         if index < end {
             // ":TZ", a zone name; its text is not interpreted (the offset is what counts).
-            guard text[index] == UInt8(ascii: ":") else { return nil }
-            index += 1
-            while index < end {
-                let byte = text[index]
-                let isNameByte =
-                    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || isDigit(byte)
-                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "+")
-                    || byte == UInt8(ascii: "-") || byte == 0x20
-                guard isNameByte else { return nil }
-                index += 1
+            guard text[index] == UInt8(ascii: ":"), zoneName(text, from: index + 1, to: end) != nil else {
+                return nil
             }
         }
         return negative ? -seconds : seconds

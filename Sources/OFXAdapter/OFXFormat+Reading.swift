@@ -9,7 +9,7 @@ extension OFXFormat {
     /// "date", "transactionDate", "amount", "direction", "currency", "description", "memo",
     /// "status", "externalID", "location"}], "balances": [{"account", "kind", "asOf", "amount",
     /// "currency"}], "corrections": [{"account", "corrects", "action": "delete"|"replace"}] (a
-    /// replacement's new row is the next transaction), "skipped": [{"count", "reason"}]}`. Amounts are
+    /// replacement's new row is the next transaction), "skipped": [{"count", "reason"}], "notices": [{"count", "reason"}]}`. Amounts are
     /// decimal strings with the currency's minor digits, never floating point.
     ///
     /// - Parameters:
@@ -25,6 +25,7 @@ extension OFXFormat {
         var balances: [String] = []
         var corrections: [String] = []
         var skipped: [String] = []
+        var notices: [String] = []
         try OFXFormat(options: options).drafts(from: input) { event in
             switch event {
             case .account(let account):
@@ -52,12 +53,15 @@ extension OFXFormat {
                 break
             case .skipped(let records):
                 skipped.append(object([("count", String(records.count)), ("reason", string(records.reason))]))
+            case .notice(let notice):
+                notices.append(object([("count", String(notice.count)), ("reason", string(notice.reason))]))
             }
         }
         func list(_ items: [String]) -> String { "[" + items.joined(separator: ",\n") + "]" }
         return object([
             ("accounts", list(accounts)), ("transactions", list(transactions)), ("balances", list(balances)),
             ("corrections", list(corrections)), ("skipped", list(skipped)),
+            ("notices", list(notices)),
         ]) + "\n"
     }
 

@@ -166,7 +166,13 @@ final class OFXStatementBuilder {
         case .LEDGERBAL, .AVAILBAL:
             guard balance != nil else { return }
             if tag == .BALAMT {
-                balance?.amount = try OFXAmount(OFXText.trimmed(value), element: tag, at: location)
+                let text = OFXText.trimmed(value)
+                // An empty BALAMT states no balance: the statement's transactions are still read.
+                if text.isEmpty {
+                    balance?.isAmountEmpty = true
+                } else {
+                    balance?.amount = try OFXAmount(text, element: tag, at: location)
+                }
                 balance?.amountLocation = location()
             } else if tag == .DTASOF {
                 balance?.asOf = try dateTime(value, tag, location)
@@ -214,6 +220,11 @@ final class OFXStatementBuilder {
         default:
             break
         }
+    }
+
+    /// Reports what a reader tolerated (an encoding label contradicting the bytes).
+    func note(_ notice: AdapterNotice) throws {
+        try emit(.notice(notice))
     }
 
     /// The end of the input: `</OFX>` must have been read.
@@ -390,7 +401,8 @@ final class OFXStatementBuilder {
             throw OFXError(.missingElement(element: "TRNAMT", in: aggregate), at: record.location)
         }
         var memo = record.memoText
-        var (amount, direction) = try amountText.money(in: currency, element: .TRNAMT, at: amountLocation)
+        var (amount, direction, isRounded) = try amountText.roundedMoney(
+            in: currency, element: .TRNAMT, at: amountLocation)
         if let symbol = record.currencySymbol {
             let symbolLocation = record.currencySymbolLocation ?? record.location
             guard let foreign = Currency(code: symbol) else {
@@ -410,9 +422,18 @@ final class OFXStatementBuilder {
                 let converted = try OFXStatementBuilder.convert(
                     amountText, rate: rate, into: currency, at: amountLocation)
                 (amount, direction) = converted
+                isRounded = false
                 let note = "\(amountText.text) \(foreign.code) at \(rate.text)"
                 memo = memo.isEmpty ? note : memo + "; " + note
             }
+        }
+        if isRounded {
+            // Finer than the minor unit (a money-market line): rounded half to even; the memo
+            // keeps what the bank sent, and the statement's notice counts it.
+            let note = "TRNAMT \(amountText.text)"
+            memo = memo.isEmpty ? note : memo + "; " + note
+            statement?.roundedAmounts += 1
+            if statement?.firstRoundedAmount == nil { statement?.firstRoundedAmount = amountLocation }
         }
         var draft = Draft(
             account: account, bookingDay: posted.day, transactionDay: record.user?.day, amount: amount,
@@ -454,6 +475,11 @@ final class OFXStatementBuilder {
 
     private func finishBalance(_ state: OFXBalanceState, tag: OFXTag) throws {
         let (account, currency) = try accountAndCurrency(for: state.location)
+        if state.isAmountEmpty, state.amount == nil, let amountLocation = state.amountLocation {
+            let reason = "<\(tag.name)> has an empty <BALAMT>: no balance stated, none checked"
+            try emit(.notice(AdapterNotice(count: 1, reason: reason, location: amountLocation)))
+            return
+        }
         guard let amount = state.amount, let amountLocation = state.amountLocation else {
             throw OFXError(.missingElement(element: "BALAMT", in: tag.name), at: state.location)
         }
@@ -471,6 +497,12 @@ final class OFXStatementBuilder {
     private func finishStatement(_ state: OFXStatementState, tag: OFXTag) throws {
         guard state.accountName != nil else {
             throw OFXError(.missingElement(element: accountAggregate(state.kind), in: tag.name), at: state.location)
+        }
+        if state.roundedAmounts > 0, let first = state.firstRoundedAmount, let currency = state.currency {
+            let reason =
+                "<TRNAMT> finer than \(currency.code)'s minor unit (\(currency.minorDigits) decimals), "
+                + "rounded half to even; the memo keeps the amount sent"
+            try emit(.notice(AdapterNotice(count: state.roundedAmounts, reason: reason, location: first)))
         }
         if state.skippedTrades > 0, let first = state.firstSkippedTrade {
             let reason = "security trades (\(state.skippedTradeTypes.joined(separator: ", "))) are not imported"

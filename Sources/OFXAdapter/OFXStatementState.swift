@@ -14,6 +14,9 @@ struct OFXStatementState {
     var skippedTrades = 0
     var firstSkippedTrade: SourceLocation?
     var skippedTradeTypes: [String] = []
+    /// TRNAMTs finer than the currency's minor unit, rounded half to even, and the first one.
+    var roundedAmounts = 0
+    var firstRoundedAmount: SourceLocation?
 
     init(kind: OFXAccountIdentity.Kind, location: SourceLocation) {
         self.kind = kind

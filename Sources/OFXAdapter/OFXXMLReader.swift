@@ -32,9 +32,20 @@ final class OFXXMLReader: XMLEventHandler {
     /// - Throws: ``OFXError`` for bad input, or what the builder's `emit` throws.
     func read(head: ArraySlice<UInt8>, rest input: any ByteStream, lineOffset: Int) throws {
         let reader = XMLStreamReader(handler: self, fileName: input.name, lineOffset: lineOffset)
+        var filter = OFXXMLInput(head: head, fileName: input.name, lineOffset: lineOffset)
+        var hasNoted = false
+        func feed(_ bytes: some Collection<UInt8>, isFinal: Bool) throws {
+            let filtered = try filter.filter(bytes, isFinal: isFinal)
+            if !hasNoted, let notice = filter.notice {
+                hasNoted = true
+                try builder.note(notice)
+            }
+            try reader.feed(filtered)
+        }
         do {
-            try reader.feed(head)
-            while let chunk = try input.nextChunk() { try reader.feed(chunk) }
+            try feed(head, isFinal: false)
+            while let chunk = try input.nextChunk() { try feed(chunk, isFinal: false) }
+            try feed([], isFinal: true)
             let end = try reader.finish()
             if !builder.isDocumentClosed { try builder.finish(line: end.line, column: end.column) }
         } catch let error as XMLStreamError {
@@ -59,9 +70,7 @@ final class OFXXMLReader: XMLEventHandler {
                 return
             }
             self.leaf = nil
-            try value.withUnsafeBufferPointer {
-                try builder.leaf(leaf, value: $0, line: leafLine, column: leafColumn)
-            }
+            try deliver(leaf)
         }
         guard let tag else { return }
         if tag.isLeaf {
@@ -84,12 +93,35 @@ final class OFXXMLReader: XMLEventHandler {
         if let leaf {
             guard tag == leaf else { return }  // the end of markup inside the value
             self.leaf = nil
-            try value.withUnsafeBufferPointer {
-                try builder.leaf(leaf, value: $0, line: leafLine, column: leafColumn)
-            }
+            try deliver(leaf)
             return
         }
         if let tag, !tag.isLeaf { try builder.close(tag) }
+    }
+
+    // MARK: - Private helpers
+
+    /// Hands the collected value to the builder, a bare `&` (``OFXXMLInput/placeholder``) back
+    /// as `&`.
+    private func deliver(_ leaf: OFXTag) throws {
+        if value.contains(OFXXMLInput.placeholder[0]) {
+            var restored: [UInt8] = []
+            restored.reserveCapacity(value.count)
+            var index = 0
+            while index < value.count {
+                if index + 2 < value.count, value[index] == 0xEF, value[index + 1] == 0xB7, value[index + 2] == 0x90 {
+                    restored.append(UInt8(ascii: "&"))
+                    index += 3
+                } else {
+                    restored.append(value[index])
+                    index += 1
+                }
+            }
+            value = restored
+        }
+        try value.withUnsafeBufferPointer {
+            try builder.leaf(leaf, value: $0, line: leafLine, column: leafColumn)
+        }
     }
 }
 

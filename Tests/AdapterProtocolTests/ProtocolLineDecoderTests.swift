@@ -119,6 +119,7 @@ struct ProtocolLineDecoderTests {
             (#"{"type":"end","records":"1"}"#, #""records" must be a whole number"#),
             (#"{"type":"mapping"}"#, #""name" is missing"#),
             (#"{"type":"skipped","count":0,"reason":"x","source":{"line":1,"column":1}}"#, "expected at least 1"),
+            (#"{"type":"notice","count":0,"reason":"x","source":{"line":1,"column":1}}"#, "expected at least 1"),
             (#"{"type":"account","key":"a","name":"A","currency":"EUR","key":"b"}"#, "appears twice"),
         ])
     func brokenRules(line: String, expected: String) {
@@ -223,13 +224,14 @@ struct ProtocolLineDecoderTests {
         #expect(draft.account == "Mine")
     }
 
-    @Test("corrections, skipped records and mappings become their events")
+    @Test("corrections, skipped records, mappings and notices become their events")
     func otherRecords() {
         let result = decode([
             account,
             #"{"type":"correction","account":"main","correctedExternalID":"TX-1","replaces":true,"source":{"line":2,"column":0}}"#,
             #"{"type":"skipped","count":3,"reason":"trades","source":{"line":4,"column":0}}"#,
             #"{"type":"mapping","name":"wise-v2"}"#,
+            #"{"type":"notice","count":2,"reason":"amounts rounded","source":{"line":5,"column":9}}"#,
         ])
         #expect(result.error == nil)
         #expect(
@@ -243,6 +245,10 @@ struct ProtocolLineDecoderTests {
                         count: 3, reason: "trades",
                         location: LedgerCore.SourceLocation(file: "march.json", line: 4, column: 0))),
                 .mapping("wise-v2"),
+                .notice(
+                    AdapterNotice(
+                        count: 2, reason: "amounts rounded",
+                        location: LedgerCore.SourceLocation(file: "march.json", line: 5, column: 9))),
             ]))
     }
 }

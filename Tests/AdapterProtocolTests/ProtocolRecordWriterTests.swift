@@ -123,15 +123,17 @@ struct ProtocolRecordWriterTests {
         #expect(output[1].contains(#""amount":"-92233720368547758.08","currency""#))
     }
 
-    @Test("skipped and mapping records")
+    @Test("skipped, mapping and notice records")
     func skippedAndMapping() {
         let output = lines([
             .mapping("generic"), .skipped(SkippedRecords(count: 3, reason: "security trades", location: location)),
+            .notice(AdapterNotice(count: 2, reason: "amounts rounded", location: location)),
         ])
         #expect(
             output == [
                 #"{"type":"mapping","name":"generic"}"#,
                 #"{"type":"skipped","count":3,"reason":"security trades","source":{"line":3,"column":1}}"#,
+                #"{"type":"notice","count":2,"reason":"amounts rounded","source":{"line":3,"column":1}}"#,
             ])
     }
 

@@ -24,6 +24,8 @@ public enum EventLines {
                 "balance \"\(balance.account)\" \(balance.kind.rawValue) \(balance.asOf) \(balance.formatted) \(balance.currency.code) @\(balance.location.line):\(balance.location.column)"
         case .skipped(let records):
             return "skipped \(records.count) \"\(records.reason)\" @\(records.location.line):\(records.location.column)"
+        case .notice(let notice):
+            return "notice \(notice.count) \"\(notice.reason)\" @\(notice.location.line):\(notice.location.column)"
         case .mapping(let name):
             return "mapping \(name)"
         case .correction(let correction):

@@ -1,3 +1,4 @@
+import Foundation
 import LedgerCore
 import LedgerTestSupport
 import OFXAdapter
@@ -59,12 +60,88 @@ struct OFXAmountTests {
             run.error == "jan.ofx:\(line):1: error: <TRNAMT> \"12,3.4\" is not an amount; expected digits with one '.'")
     }
 
-    @Test("more decimals than the currency has is an error, never a rounding")
-    func tooPrecise() {
+    static let finer: [(String, String, Direction, String)] = [
+        ("-8.4850", "USD", .debit, "8.48"),
+        ("-995.4190396554627", "USD", .debit, "995.42"),
+        ("0.125", "USD", .credit, "0.12"),  // half to even: down
+        ("0.135", "USD", .credit, "0.14"),  // half to even: up
+        ("-10.005", "USD", .debit, "10.00"),
+        ("0.1251", "USD", .credit, "0.13"),  // past the half
+        ("0.50", "JPY", .credit, "0"),  // a zero-decimal currency: half to even
+        ("1.50", "JPY", .credit, "2"),
+        ("-2.50", "JPY", .debit, "2"),
+        ("1.0005", "BHD", .credit, "1.000"),
+    ]
+
+    @Test("a TRNAMT finer than the currency's minor unit is rounded half to even", arguments: finer)
+    func roundsFinerAmounts(text: String, currency: String, direction: Direction, amount: String) {
         let run = TestDocument.read(
-            TestDocument.sgml([TestDocument.bankStatement([TestDocument.transaction(amount: "-10.005")])]))
+            TestDocument.sgml([
+                TestDocument.bankStatement([TestDocument.transaction(amount: text)], currency: currency)
+            ]))
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(run.drafts.first?.amount.description == amount)
+        #expect(run.drafts.first?.direction == direction)
+    }
+
+    @Test("a rounded row keeps the amount the bank sent in its memo, and one notice counts the rows from the first")
+    func roundedRowsAreReported() {
+        let document = TestDocument.sgml([
+            TestDocument.bankStatement([
+                TestDocument.transaction(amount: "-1.00", fitID: "A"),
+                TestDocument.transaction(amount: "-8.4850", fitID: "B", extra: "<MEMO>sweep\n"),
+                TestDocument.transaction(amount: "2.005", fitID: "C"),
+            ])
+        ])
+        let run = TestDocument.read(document, name: "mm.ofx")
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(run.drafts.map(\.memo) == ["", "sweep; TRNAMT -8.4850", "TRNAMT 2.005"])
+        let notices = run.events.compactMap { event -> AdapterNotice? in
+            if case .notice(let notice) = event { return notice } else { return nil }
+        }
+        #expect(notices.count == 1)
+        #expect(notices.first?.count == 2)
         #expect(
-            run.error?.contains("<TRNAMT> \"-10.005\" has more decimals than USD allows; expected at most 2") == true)
+            notices.first?.location.description == "mm.ofx:\(TestDocument.line(of: "<TRNAMT>-8.4850", in: document)):1")
+        #expect(notices.first?.reason.contains("rounded half to even") == true)
+    }
+
+    @Test("a BALAMT finer than the currency's minor unit is still an error: a balance is never rounded")
+    func tooPreciseBalance() {
+        let run = TestDocument.read(
+            TestDocument.sgml([
+                TestDocument.bankStatement([TestDocument.transaction()], ledgerBalance: "-10.005")
+            ]))
+        #expect(
+            run.error?.contains("<BALAMT> \"-10.005\" has more decimals than USD allows; expected at most 2") == true)
+    }
+
+    @Test("an empty BALAMT gives no balance and a located notice; the transactions are read")
+    func emptyBalance() {
+        let document = TestDocument.sgml([
+            TestDocument.bankStatement(
+                [TestDocument.transaction(), TestDocument.transaction(fitID: "F2")], ledgerBalance: "")
+        ])
+        let run = TestDocument.read(document, name: "empty.ofx")
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(run.drafts.count == 2)
+        #expect(run.balances.isEmpty)
+        let notices = run.events.compactMap { event -> AdapterNotice? in
+            if case .notice(let notice) = event { return notice } else { return nil }
+        }
+        #expect(
+            notices.map(\.location.description) == ["empty.ofx:\(TestDocument.line(of: "<BALAMT>", in: document)):1"])
+        #expect(notices.first?.reason.contains("no balance stated") == true)
+    }
+
+    @Test("a missing BALAMT is still an error")
+    func missingBalance() {
+        let document = TestDocument.sgml([
+            TestDocument.bankStatement([TestDocument.transaction()])
+                .replacingOccurrences(of: "</STMTRS>", with: "<LEDGERBAL>\n<DTASOF>20240131\n</LEDGERBAL>\n</STMTRS>")
+        ])
+        let run = TestDocument.read(document)
+        #expect(run.error?.contains("<LEDGERBAL> has no <BALAMT>") == true, "\(run.error ?? "")")
     }
 
     @Test("trailing zeros add no precision: twenty of them still read as 1.00, not as an overflow")

@@ -22,6 +22,13 @@ struct OFXDateTimeTests {
         ("202403010000", "2024-03-01"),  // HHMM without seconds
         ("20241231235960", "2024-12-31"),  // a leap second
         ("  20240115  ", "2024-01-15"),
+        ("20240115120000.000[-:EST]", "2024-01-15"),  // a name and no offset
+        ("20240131233000.000[-:EST]", "2024-01-31"),  // late evening stays on its day
+        ("20240201003000.000[:GMT]", "2024-02-01"),
+        ("20240115235959[+]", "2024-01-15"),  // a sign alone
+        ("20240115000000[-]", "2024-01-15"),
+        ("20240115220000[:XYZ]", "2024-01-15"),  // a name no table knows: still the written day
+        ("20240115220000[ -:pst]", "2024-01-15"),
     ]
 
     @Test("the booking day is the calendar day in the file's stated zone, never shifted", arguments: days)
@@ -48,7 +55,8 @@ struct OFXDateTimeTests {
     static let badDates = [
         "20240230", "20230229", "20241301", "20240001", "2024011", "2024-01-15", "20240115250000", "20240115126000",
         "20240115120061", "20240115120000[+99]", "20240115120000[-5:EST", "20240115120000[x]", "20240115.5", "",
-        "2024011512", "20240115120000.[-5]",
+        "2024011512", "20240115120000.[-5]", "20240115120000[-:E$T]", "20240115120000[+-]", "20240115120000[:EST:]",
+        "20240115120000[]", "20240115120000[:]", "20240115120000[-:]",
     ]
 
     @Test("a date that is not a real day or time is an error at the element, never a guess", arguments: badDates)

@@ -107,3 +107,76 @@ struct OFXXMLReaderTests {
         #expect(run.errorLocation?.line == TestDocument.line(of: "<STMTTRN>", in: text))
     }
 }
+
+/// What real OFX 2 files get wrong and are still read (issue 14): a bare `&`, an encoding label
+/// that contradicts the bytes.
+@Suite("OFX 2 tolerances")
+struct OFXXMLToleranceTests {
+    static let fixtures = [
+        "xml-bare-ampersand.ofx", "error-xml-bare-ampersand-then-bad-amount.ofx",
+        "error-xml-bare-ampersand-then-malformed.ofx", "xml-utf16-label-8bit-body.ofx",
+        "xml-utf8-label-latin1-body.ofx",
+    ]
+
+    @Test(
+        "the same events whatever the chunk size: a bare & or a Windows-1252 byte split across chunks",
+        arguments: fixtures)
+    func chunkSizes(fixture: String) throws {
+        let bytes = try Fixture.bytes("OFX/\(fixture)")
+        let reference = runAdapter(OFXFormat.self, bytes: bytes, name: fixture)
+        for chunkSize in [1, 2, 3, 5, 17, 4096] {
+            let run = runAdapter(OFXFormat.self, bytes: bytes, name: fixture, chunkSize: chunkSize)
+            #expect(run == reference, "chunk size \(chunkSize)")
+        }
+    }
+
+    @Test("a bare & is a literal &; references are still decoded")
+    func bareAmpersand() {
+        let run = TestDocument.read(OFXXMLReaderTests.document(name: "A&W &amp; B&#38;B & AT&T"))
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(run.drafts.first?.description == "A&W & B&B & AT&T")
+    }
+
+    @Test("an error after a bare & on the same line is at the file's own column")
+    func locationAfterBareAmpersand() {
+        let document = OFXXMLReaderTests.document(name: "A&W & B&B</NAME><TRNAMT>12,3.4</TRNAMT><NAME>X")
+        let run = TestDocument.read(document, name: "amp.ofx")
+        let line = TestDocument.line(of: "<STMTTRN>", in: document)
+        let text = document.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+        let column =
+            text.distance(from: text.startIndex, to: text.range(of: "<TRNAMT>12")?.lowerBound ?? text.startIndex) + 1
+        #expect(
+            run.error?.hasPrefix("amp.ofx:\(line):\(column): error: <TRNAMT> \"12,3.4\"") == true, "\(run.error ?? "")")
+    }
+
+    @Test("an undeclared entity is still an error, and a U+FDD0 in the file is refused")
+    func stillRefused() {
+        #expect(TestDocument.read(OFXXMLReaderTests.document(name: "A&foo;W")).error?.contains("foo") == true)
+        let noncharacter = String(decoding: [0xEF, 0xB7, 0x90], as: UTF8.self)  // U+FDD0
+        let run = TestDocument.read(OFXXMLReaderTests.document(name: "A\(noncharacter)W"))
+        #expect(run.error?.contains("U+FDD0 is a noncharacter") == true, "\(run.error ?? "")")
+    }
+
+    @Test("a label contradicting the bytes is read by evidence and noted once, at its place")
+    func contradictingLabels() throws {
+        let utf16 = runAdapter(
+            OFXFormat.self, bytes: try Fixture.bytes("OFX/xml-utf16-label-8bit-body.ofx"), name: "a.ofx")
+        #expect(utf16.drafts.map(\.description) == ["Café Müller", "Crème brûlée"])
+        let latin1 = runAdapter(
+            OFXFormat.self, bytes: try Fixture.bytes("OFX/xml-utf8-label-latin1-body.ofx"), name: "b.ofx")
+        #expect(latin1.drafts.map(\.description) == ["Café Müller", "Crème brûlée"])
+        #expect(latin1.drafts.first?.memo == "Señor €5")
+        let notices = latin1.events.compactMap { event -> AdapterNotice? in
+            if case .notice(let notice) = event { return notice } else { return nil }
+        }
+        #expect(notices.map(\.location.description) == ["b.ofx:26:22"])
+    }
+
+    @Test("a label that agrees with the bytes gives no notice")
+    func agreeingLabels() throws {
+        for fixture in ["xml-windows-1252.ofx", "pending-v220.ofx", "xml-card-quirks.ofx"] {
+            let run = runAdapter(OFXFormat.self, bytes: try Fixture.bytes("OFX/\(fixture)"), name: fixture)
+            #expect(!run.events.contains { if case .notice = $0 { return true } else { return false } }, "\(fixture)")
+        }
+    }
+}

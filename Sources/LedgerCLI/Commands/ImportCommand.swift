@@ -220,6 +220,10 @@ struct ImportCommand: Command {
             console.print(
                 "  skipped \(skipped.count.counting("record")): \(skipped.reason) (first at \(skipped.location))")
         }
+        for notice in report.notices {
+            let place = notice.count == 1 ? "at" : "\(notice.count.counting("record")), first at"
+            console.print("  note: \(notice.reason) (\(place) \(notice.location))")
+        }
         for checkpoint in report.checkpoints {
             if let ledger {
                 let lines = CheckpointText.lines(checkpoint, ledger: ledger, indent: "  ")

@@ -49,6 +49,17 @@ enum ReportJSON {
                         ])
                     })
             ))
+        members.append(
+            (
+                "notices",
+                .array(
+                    report.notices.map { notice in
+                        .object([
+                            ("count", .int(notice.count)), ("reason", .string(notice.reason)),
+                            ("location", .string(notice.location.description)),
+                        ])
+                    })
+            ))
         members.append(("sha256", .optional(report.sha256)))
         return .object(members)
     }
