@@ -147,6 +147,7 @@ struct MappingReader {
             known: [
                 "$schema", "name", "description", "version", "match", "file", "columns", "amounts", "currency",
                 "account", "skip", "footer", "statement",
+                "rules", "set", "extract",
             ])
         var mapping = CSVMapping(name: string(top["name"], "\"name\"") ?? defaultName, path: path)
         mapping.summary = string(top["description"], "\"description\"") ?? ""
@@ -178,6 +179,9 @@ struct MappingReader {
             mapping.footer.afterBlankLine = bool(fields["afterBlankLine"], "\"footer\" \"afterBlankLine\"") ?? false
         }
         if let statement = top["statement"] { readStatementLines(statement, into: &mapping) }
+        if let rules = top["rules"] { readRules(rules, into: &mapping) }
+        if let set = top["set"] { mapping.settings = settings(set, "\"set\"") }
+        if let extract = top["extract"] { readExtractions(extract, into: &mapping) }
         // A mapping may leave the currency open (a generic layout used by banks in any country):
         // the import then needs one from the file, the user (`--currency`) or the existing account.
         return mapping
