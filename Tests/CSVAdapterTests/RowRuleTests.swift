@@ -122,3 +122,17 @@ struct RowRuleTests {
         #expect(problems.first?.contains(words) == true, "\(problems)")
     }
 }
+
+@Suite("RowRule in a header-less mapping")
+struct HeaderlessRuleTests {
+    @Test("a header-less mapping's rules and templates must name columns by position")
+    func namedColumns() {
+        let json = """
+            {"file": {"header": false}, "columns": {"date": 1, "amount": 2},
+             "rules": [{"if": {"column": "Type", "equals": "X"}, "skip": true}], "set": {"memo": "%{Ref}"}}
+            """
+        let problems = mappingProblems(json)
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains("(Type, Ref)") == true, "\(problems)")
+    }
+}
