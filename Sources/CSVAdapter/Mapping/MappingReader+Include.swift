@@ -29,7 +29,7 @@ extension MappingReader {
         let own = URL(fileURLWithPath: path).standardizedFileURL.path
         var result: [String: IncludedValue] = [:]
         for (reference, at) in includeNames(include) {
-            guard let target = includedFile(reference, from: own, chain: chain + [own], at: at) else { continue }
+            guard let target = includedFile(reference, from: path, chain: chain + [own], at: at) else { continue }
             for (key, value) in target { result[key] = value }
         }
         return result
@@ -54,15 +54,17 @@ extension MappingReader {
     private mutating func includedFile(_ reference: String, from path: String, chain: [String], at: JSONValue)
         -> [String: IncludedValue]?
     {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         // A name is a file beside the including one; a path starts from its folder. `.json` may be left off.
         let relative = reference.lowercased().hasSuffix(".json") ? reference : reference + ".json"
+        // Shown as the user wrote the paths (relative stays relative); compared in full, for cycles.
+        let folder = (path as NSString).deletingLastPathComponent
         let target =
-            relative.hasPrefix("/")
-            ? URL(fileURLWithPath: relative).standardizedFileURL.path
-            : folder.appendingPathComponent(relative).standardizedFileURL.path
-        if let start = chain.firstIndex(of: target) {
-            let cycle = (chain[start...] + [target]).map { ($0 as NSString).lastPathComponent }
+            relative.hasPrefix("/") || folder.isEmpty
+            ? (relative as NSString).standardizingPath
+            : ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+        let identity = URL(fileURLWithPath: target).standardizedFileURL.path
+        if let start = chain.firstIndex(of: identity) {
+            let cycle = (chain[start...] + [identity]).map { ($0 as NSString).lastPathComponent }
             problem(
                 "\"include\" \"\(reference)\" makes a cycle (\(cycle.joined(separator: " → "))); "
                     + "expected each file included once along a chain", at: at)
