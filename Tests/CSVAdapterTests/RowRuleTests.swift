@@ -83,6 +83,26 @@ struct RowRuleTests {
             ).isEmpty)
     }
 
+    @Test("rows held back while an auto date pattern is open keep what their rule set")
+    func heldBackRows() throws {
+        let mapping = """
+            {"columns": {"date": "Date", "description": "Text", "amount": "Amount"}, "currency": "EUR",
+             "account": {"name": "A"},
+             "rules": [{"if": {"column": "Text", "matches": "^card"}, "set": {"description": "Card", "status": "pending"}}]}
+            """
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("held-\(UUID()).json").path
+        FileManager.default.createFile(atPath: path, contents: Data(mapping.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let csv = "Date,Text,Amount\n03/04/2024,CARD 1,-1.00\n05/04/2024,Rent,-2.00\n25/04/2024,card 2,-3.00\n"
+        let run = runAdapter(
+            CSVFormat.self, bytes: Array(csv.utf8), name: "held.csv",
+            options: AdapterOptions(mapping: path, fileName: "held.csv"))
+        #expect(run.error == nil)
+        #expect(run.drafts.map(\.description) == ["Card", "Rent", "Card"])
+        #expect(run.drafts.map(\.status) == [.pending, .booked, .pending])
+        #expect(run.drafts.map { "\($0.bookingDay)" } == ["2024-04-03", "2024-04-05", "2024-04-25"])
+    }
+
     @Test("the user's --account wins over a rule's account")
     func userAccountWins() throws {
         let run = try rulesRun("card-rules.csv", mapping: "card-rules.json", account: "Mine")
