@@ -3,6 +3,8 @@ import Foundation
 /// One test a row must pass for a ``RowRule`` to apply.
 ///
 /// Field tests read the cell as written in the file (trimmed), before any ``CellExtraction``.
+///
+/// `@unchecked`: an `NSRegularExpression` is immutable once compiled, so sharing one is safe.
 struct RowCondition: @unchecked Sendable {
     enum Test {
         /// The pattern is found in the cell (case-insensitive unless the mapping says otherwise).
