@@ -42,8 +42,10 @@ extension CSVMapping {
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var reader = MappingReader(file: path)
         let mapping = reader.mapping(from: root, defaultName: base, path: path)
+        // The mapping's own problems first, then those in the files it includes, each in file order.
         let problems = reader.problems.sorted {
-            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+            ($0.location.file != path ? 1 : 0, $0.location.file, $0.location.line, $0.location.column)
+                < ($1.location.file != path ? 1 : 0, $1.location.file, $1.location.line, $1.location.column)
         }
         return (problems.isEmpty ? mapping : nil, problems)
     }

@@ -65,6 +65,16 @@ public struct CSVMapping: Sendable {
     var footer = FooterRule()
     var statementLines: [StatementLineRule] = []
 
+    // MARK: - Rules (docs/mappings.md, "Rules")
+    /// Conditional rules, tried in order; the first whose conditions all hold wins.
+    var rules: [RowRule] = []
+    /// Fields set on every row (`"set"`), before a rule's own.
+    var settings: FieldSettings?
+    /// Columns whose value is pulled out of a decorated cell.
+    var extractions: [CellExtraction] = []
+    /// Whether rows need the rule steps at all (a mapping without them pays nothing per row).
+    var hasRowRules: Bool { !rules.isEmpty || settings != nil || !extractions.isEmpty }
+
     /// Creates an empty mapping (columns `Date`, `Amount`, automatic dates); mostly for tests.
     init(name: String, path: String = "") {
         self.name = name

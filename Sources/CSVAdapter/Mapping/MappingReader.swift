@@ -3,8 +3,8 @@ import LedgerCore
 
 /// Walks a mapping's JSON, building the mapping and collecting every problem.
 struct MappingReader {
-    /// The mapping file, for locations.
-    let file: String
+    /// The mapping file, for locations (while a value from an included file is read: that file).
+    var file: String
     var problems: [CSVError] = []
 
     init(file: String) {
@@ -141,15 +141,36 @@ struct MappingReader {
         return DateField(column: reference, format: .fixed(format))
     }
 
+    /// The keys a mapping's top level may have.
+    static let topLevelKeys = [
+        "$schema", "name", "description", "version", "match", "file", "columns", "amounts", "currency",
+        "account", "skip", "footer", "statement", "fee",
+        "rules", "set", "extract", "include",
+    ]
+
     mutating func mapping(from root: JSONValue, defaultName: String, path: String) -> CSVMapping {
-        let top = members(
-            root, "the mapping",
-            known: [
-                "$schema", "name", "description", "version", "match", "file", "columns", "amounts", "currency",
-                "account", "skip", "footer", "statement", "fee",
-            ])
-        var mapping = CSVMapping(name: string(top["name"], "\"name\"") ?? defaultName, path: path)
-        mapping.summary = string(top["description"], "\"description\"") ?? ""
+        let included = includedKeys(of: root, at: path)
+        let own = members(root, "the mapping", known: MappingReader.topLevelKeys)
+        var mapping = CSVMapping(name: string(own["name"], "\"name\"") ?? defaultName, path: path)
+        // Included keys first, file by file, each read under its own file's name (for locations);
+        // then the mapping's own keys, which replace included ones whole.
+        for origin in Set(included.values.map(\.file)).sorted() {
+            file = origin
+            read(included.filter { $0.value.file == origin && own[$0.key] == nil }.mapValues(\.value), into: &mapping)
+        }
+        file = path
+        read(own, into: &mapping)
+        if own["columns"] == nil && included["columns"] == nil {
+            problem("the mapping has no \"columns\"; expected at least a date and an amount", at: root)
+        }
+        // A mapping may leave the currency open (a generic layout used by banks in any country):
+        // the import then needs one from the file, the user (`--currency`) or the existing account.
+        return mapping
+    }
+
+    /// Reads the top-level keys given (the mapping's own, or those of one included file).
+    private mutating func read(_ top: [String: JSONValue], into mapping: inout CSVMapping) {
+        if let summary = string(top["description"], "\"description\"") { mapping.summary = summary }
         if let version = top["version"], integer(version, "\"version\"") != 1 {
             problem("\"version\" must be 1, the only version this reader knows", at: version)
         }
@@ -159,11 +180,7 @@ struct MappingReader {
             mapping.refusals = refusals(fields["refuse"])
         }
         if let file = top["file"] { readFile(file, into: &mapping) }
-        if let columns = top["columns"] {
-            readColumns(columns, into: &mapping)
-        } else {
-            problem("the mapping has no \"columns\"; expected at least a date and an amount", at: root)
-        }
+        if let columns = top["columns"] { readColumns(columns, into: &mapping) }
         if let amounts = top["amounts"] { readAmounts(amounts, into: &mapping) }
         if let code = string(top["currency"], "\"currency\"") {
             mapping.currency = Currency(code: code)
@@ -180,9 +197,9 @@ struct MappingReader {
         }
         if let statement = top["statement"] { readStatementLines(statement, into: &mapping) }
         if let fee = top["fee"] { mapping.fee = feeRule(fee, optional: &mapping.optionalColumns) }
-        // A mapping may leave the currency open (a generic layout used by banks in any country):
-        // the import then needs one from the file, the user (`--currency`) or the existing account.
-        return mapping
+        if let rules = top["rules"] { readRules(rules, into: &mapping) }
+        if let set = top["set"] { mapping.settings = settings(set, "\"set\"") }
+        if let extract = top["extract"] { readExtractions(extract, into: &mapping) }
     }
 
     private mutating func readFile(_ value: JSONValue, into mapping: inout CSVMapping) {

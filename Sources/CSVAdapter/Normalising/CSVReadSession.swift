@@ -70,7 +70,10 @@ struct CSVReadSession {
         normaliser.decoder = decoder
         var state = EmitState()
         state.feeSplit = FeeSplit(mapping: mapping, binding: binding)
-        var rows = RowLoop(session: self, binding: binding)
+        let rules =
+            mapping.hasRowRules
+            ? try BoundRules(mapping: mapping, binding: binding, file: file, headerLocation: headerLocation) : nil
+        var rows = RowLoop(session: self, binding: binding, rules: rules)
         if !mapping.hasHeader {
             try rows.take(header, &normaliser, &state, &statement, emit)
         }

@@ -31,10 +31,14 @@ struct EmitState {
     /// Normalises a row and emits its draft, declaring its account first when it is new.
     mutating func emitDraft(
         from row: CSVRow, _ normaliser: inout RowNormaliser, _ statement: StatementLines, _ session: CSVReadSession,
-        _ emit: (AdapterEvent) throws -> Void
+        _ emit: (AdapterEvent) throws -> Void, settings: FieldSettings? = nil
     ) throws {
-        let rowAccount = try normaliser.accountName(of: row)
-        if !hasAccount || lastRowAccount != rowAccount {
+        var rowAccount = try normaliser.accountName(of: row)
+        if let ruled = try ruledAccount(settings, row, &normaliser, session) {
+            lastAccount = ruled
+            rowAccount = nil
+            hasAccount = false  // the next row looks again
+        } else if !hasAccount || lastRowAccount != rowAccount {
             lastAccount = try session.accountName(
                 row: rowAccount, statement: statement, at: row.location(of: 0, file: session.file))
             lastRowAccount = rowAccount
@@ -42,10 +46,10 @@ struct EmitState {
         }
         let draft: Draft
         if session.accountPerCurrency {
-            let account = lastAccount + " " + (try normaliser.currency(of: row)).code
-            draft = try normaliser.draft(from: row, account: account)
+            let currency = try settings?.currency ?? normaliser.currency(of: row)
+            draft = try normaliser.draft(from: row, account: lastAccount + " " + currency.code, settings: settings)
         } else {
-            draft = try normaliser.draft(from: row, account: lastAccount)
+            draft = try normaliser.draft(from: row, account: lastAccount, settings: settings)
         }
         // Usually the same account as the row before, already declared.
         if declaredName != draft.account || declaredCurrency != draft.amount.currency {
@@ -77,6 +81,17 @@ struct EmitState {
             draftCount += 1
             try emit(.draft(fee))
         }
+    }
+
+    /// A rule's account for the row: after the user's `--account`, before the mapping's and the
+    /// row's; `nil` when no rule names one, or its template gives empty text.
+    private func ruledAccount(
+        _ settings: FieldSettings?, _ row: CSVRow, _ normaliser: inout RowNormaliser, _ session: CSVReadSession
+    ) throws -> String? {
+        guard let template = settings?.account else { return nil }
+        if let account = session.options.account, !account.isEmpty { return account }
+        let name = try normaliser.text(of: template, in: row)
+        return name.isEmpty ? nil : name
     }
 
     /// Declares a new account, or checks that a known one keeps its currency.

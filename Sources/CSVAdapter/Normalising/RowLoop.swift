@@ -1,8 +1,8 @@
 import Foundation
 import LedgerCore
 
-/// The transaction rows of one session: blank lines, the footer's start, width checks, skip
-/// rules, date inference, then drafts.
+/// The transaction rows of one session: blank lines, the footer's start, conditional rules, width
+/// checks, skip rules, extractions, date inference, then drafts.
 ///
 /// Rows are normalised as they come. Under `"format": "auto"` the rows read while every day is
 /// still 12 or less are held back, and released once one row settles the date order.
@@ -12,7 +12,9 @@ struct RowLoop {
     /// Whether the footer has started: no more transaction rows.
     private(set) var reachedFooter = false
     private var inference: DateInference?
-    private var heldBack: [CSVRow] = []
+    private var heldBack: [(row: CSVRow, settings: FieldSettings?)] = []
+    /// The mapping's rules, `"set"` and extractions; `nil` when it has none.
+    private let rules: BoundRules?
     /// The fewest fields a row may have: the header's, less its trailing unnamed columns.
     private let neededWidth: Int
     /// Footer starts, lower-cased UTF-8.
@@ -22,9 +24,10 @@ struct RowLoop {
     private let footerFirstBytes: ByteSet
     private var mapping: CSVMapping { session.match.mapping }
 
-    init(session: CSVReadSession, binding: HeaderBinding) {
+    init(session: CSVReadSession, binding: HeaderBinding, rules: BoundRules? = nil) {
         self.session = session
         self.binding = binding
+        self.rules = rules
         let mapping = session.match.mapping
         if case .auto = mapping.date.format { inference = DateInference() }
         var needed = binding.fieldCount
@@ -62,12 +65,36 @@ struct RowLoop {
                 try session.texts(row, &normaliser.decoder), location: row.location(of: 0, file: session.file))
             return
         }
+        // Rules run before the width check: they may skip a summary row of another width.
+        var settings: FieldSettings?
+        if let rules {
+            switch try rules.outcome(of: row, &normaliser) {
+            case .skip:
+                state.rowCount += 1
+                state.noteSkipped(at: SourceLocation(file: session.file, line: row.line, column: 1))
+                return
+            case .read(let set):
+                settings = set
+            }
+        }
         try checkWidth(row)
         state.rowCount += 1
         if !mapping.skipRules.isEmpty, try isSkipped(row, &normaliser) {
             state.noteSkipped(at: SourceLocation(file: session.file, line: row.line, column: 1))
             return
         }
+        if let rules, rules.hasExtractions {
+            try read(rules.extracted(row, &normaliser), settings, &normaliser, &state, &statement, emit)
+        } else {
+            try read(row, settings, &normaliser, &state, &statement, emit)
+        }
+    }
+
+    /// Settles the date pattern (holding rows back while it is open), then emits the row's draft.
+    private mutating func read(
+        _ row: CSVRow, _ settings: FieldSettings?, _ normaliser: inout RowNormaliser, _ state: inout EmitState,
+        _ statement: inout StatementLines, _ emit: (AdapterEvent) throws -> Void
+    ) throws {
         if var pending = inference {
             let text = try normaliser.dateText(of: row)
             if !pending.observe(text) {
@@ -80,15 +107,17 @@ struct RowLoop {
             }
             guard let decided = pending.decided else {
                 inference = pending
-                heldBack.append(row.compacted)
+                heldBack.append((row.compacted, settings))
                 return
             }
             inference = nil
             normaliser.dateFormat = decided
-            for held in heldBack { try state.emitDraft(from: held, &normaliser, statement, session, emit) }
+            for held in heldBack {
+                try state.emitDraft(from: held.row, &normaliser, statement, session, emit, settings: held.settings)
+            }
             heldBack.removeAll()
         }
-        try state.emitDraft(from: row, &normaliser, statement, session, emit)
+        try state.emitDraft(from: row, &normaliser, statement, session, emit, settings: settings)
     }
 
     /// Refuses a date column that stayed ambiguous to the end.
@@ -96,7 +125,7 @@ struct RowLoop {
         _ normaliser: inout RowNormaliser, _ state: inout EmitState, _ statement: inout StatementLines,
         _ emit: (AdapterEvent) throws -> Void
     ) throws {
-        guard let pending = inference, let first = heldBack.first, pending.candidates.count > 1 else { return }
+        guard let pending = inference, let first = heldBack.first?.row, pending.candidates.count > 1 else { return }
         throw CSVError(
             .ambiguousDates(
                 column: binding.name(at: normaliser.datePosition), candidates: pending.candidates.map(\.pattern)),

@@ -109,8 +109,15 @@ struct RowNormaliser {
     ///
     /// - Throws: ``CSVError`` naming the field that could not be read.
     @inline(__always)
-    mutating func draft(from row: CSVRow, account: String) throws(CSVError) -> Draft {
-        let currency = try currency(of: row)
+    mutating func draft(from row: CSVRow, account: String, settings: FieldSettings? = nil) throws(CSVError)
+        -> Draft
+    {
+        let currency: Currency
+        if let chosen = settings?.currency {
+            currency = chosen
+        } else {
+            currency = try self.currency(of: row)
+        }
         // Days and the description may come ready from the read-ahead thread (``RowPreparer``).
         var bookingDay: Day
         if let prepared = row.prepared.bookingDay {
@@ -126,16 +133,18 @@ struct RowNormaliser {
                 transactionDay = try day(row, transactionDatePosition, isTransactionDay: true)
             }
         }
-        let (money, direction) = try money(of: row, currency: currency)
+        var (money, direction) = try money(of: row, currency: currency)
         var description: String
-        if let prepared = row.prepared.description {
+        if let template = settings?.description {
+            description = try text(of: template, in: row)
+        } else if let prepared = row.prepared.description {
             description = row.text(in: prepared)
         } else if let text = Self.joinedInOnePass(row, descriptionPositions, asciiSeparator, decoder) {
             description = text
         } else {
             description = try joined(row, descriptionPositions, separator: descriptionSeparator, ascii: asciiSeparator)
         }
-        let memo =
+        var memo =
             memoPositions.isEmpty ? "" : try joined(row, memoPositions, separator: " ", ascii: Self.memoSeparator)
         var externalID: String?
         if let idPosition {
@@ -149,6 +158,15 @@ struct RowNormaliser {
             status = .pending
         }
         let runningBalance = try balance(of: row, currency: currency)
+        if let settings {
+            if let template = settings.memo { memo = try text(of: template, in: row) }
+            if let chosen = settings.status { status = chosen }
+            if let chosen = settings.direction {
+                direction = chosen
+            } else if settings.negatesAmount, !money.isZero {
+                direction.reverse()
+            }
+        }
         return Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: money,
             direction: direction, description: description, memo: memo, status: status, externalID: externalID,

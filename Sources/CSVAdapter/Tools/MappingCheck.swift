@@ -30,7 +30,7 @@ public enum MappingCheck {
         guard let mapping else { return problems }
         var found: [CSVError] = []
         if !mapping.hasHeader {
-            let named = HeaderBinding.allReferences(of: mapping).filter {
+            let named = (HeaderBinding.allReferences(of: mapping) + mapping.ruleColumns).filter {
                 if case .name = $0 { return true } else { return false }
             }
             if !named.isEmpty {
