@@ -4,7 +4,8 @@ import LedgerImport
 import LedgerTestSupport
 import Testing
 
-/// The shared adapter suite (`checkFormatAdapter`), run for every adapter in the registry on
+/// The shared adapter suite (`checkSourceAdapter`, at full strength through `checkFormatAdapter`),
+/// the one every adapter passes, built in or external, run for every adapter in the registry on
 /// every sample and fixture that adapter reads, so that a new adapter is covered as soon as it
 /// is registered and has a sample.
 @Suite("conformance of every registered adapter")

@@ -65,19 +65,10 @@ public func runAdapter(
     return run
 }
 
-/// The checks every adapter passes, returned as a list of problems (empty when all hold). Every
-/// read goes through draft validation, as in an import.
-///
-/// - the same bytes give the same events, whatever the chunk size of the stream;
-/// - every draft, balance and error has a location inside the input it was read from: line
-///   1...lines and column 1...(the line's length + 1), or 0:0 for the file as a whole, naming
-///   the file; a read that fails, fails with a located error;
-/// - every prefix of the file (truncation: each length for a file of up to 128 bytes, about 90
-///   past that: a spread, the last 16, and ends next to line breaks) and
-///   seeded garblings of it (hostile bytes written over, inserted, or spans cut out) are read without crashing,
-///   to the end or to a located error inside that input, and the same way twice;
-/// - a NUL byte put inside a draft's description, where the file spells it as is, ends the read
-///   in a located error: no draft with a NUL passes (LedgerCore's `TextRule`).
+/// The shared suite (``checkSourceAdapter(_:bytes:name:options:seed:garblings:truncations:chunkSizes:rereads:)``)
+/// for a built-in adapter's type, at full strength: every truncation, chunk sizes of 1, 3, 17 and
+/// 4096 bytes, and prefixes and garblings read again in small chunks. Built-in adapters are read
+/// in process, so they can afford far more reads than an external one.
 ///
 /// - Parameters:
 ///   - seed: where the garbling's generator starts; a failure names the round to replay.
@@ -86,7 +77,6 @@ public func checkFormatAdapter<Adapter: FormatAdapter>(
     _ type: Adapter.Type, bytes: [UInt8], name: String = "input", options: AdapterOptions = AdapterOptions(),
     seed: UInt64 = 0x9E37_79B9_7F4A_7C15, garblings: Int = 24
 ) -> [String] {
-    var problems = ConformanceProblems()
     // One adapter for every read (making one loads a CSV mapping catalog from disk).
     let adapter: Adapter
     do {
@@ -94,64 +84,26 @@ public func checkFormatAdapter<Adapter: FormatAdapter>(
     } catch {
         return ["the adapter can't be made with these options: \(error)"]
     }
-    let read = { (input: [UInt8], chunkSize: Int) in
-        runAdapter(adapter, bytes: input, name: name, chunkSize: chunkSize, validatesDrafts: true)
-    }
-    let reference = read(bytes, 64 * 1024)
-    for chunkSize in [1, 3, 17, 4096] where read(bytes, chunkSize) != reference {
-        problems.append("chunks of \(chunkSize) bytes give different results")
-    }
-    problems.check(reference, input: bytes, name: name, what: "the file")
-
-    // Truncations: every prefix of a small file; of a larger one, a spread of prefixes plus those
-    // ending next to a line break and the last 64 (the crash-prone ones).
-    for (index, length) in prefixLengths(of: bytes).enumerated() {
-        let prefix = Array(bytes[0..<length])
-        let run = read(prefix, 64 * 1024)
-        problems.check(run, input: prefix, name: name, what: "the first \(length) bytes")
-        if index % 8 == 0, read(prefix, 7) != run {
-            problems.append("the first \(length) bytes read differently in chunks of 7 bytes")
-        }
-    }
-
-    // Garbling: overwrite bytes at seeded positions with hostile values.
-    var generator = SeededGenerator(seed: seed)
-    let hostile: [UInt8] = [0x00, 0xFF, 0x22, 0x3C, 0x3E, 0x0A, 0x0D, 0x2C, 0x3B, 0x09, 0xC3, 0x7B, 0x7D, 0x26]
-    for round in 0..<garblings where !bytes.isEmpty {
-        var garbled = bytes
-        for _ in 0..<(1 + round % 5) where !garbled.isEmpty {
-            let position = Int(generator.next() % UInt64(garbled.count))
-            let value = hostile[Int(generator.next() % UInt64(hostile.count))]
-            switch round % 3 {
-            case 0: garbled[position] = value
-            case 1: garbled.insert(value, at: position)
-            default: garbled.removeSubrange(position..<min(garbled.count, position + 1 + Int(generator.next() % 16)))
-            }
-        }
-        let run = read(garbled, 64 * 1024)
-        problems.check(run, input: garbled, name: name, what: "garbling \(round) (seed \(seed))")
-        if round % 4 == 0, read(garbled, 5) != run {
-            problems.append("garbling \(round) (seed \(seed)) reads differently in chunks")
-        }
-    }
-
-    // The NUL rule: a NUL inside a description the file spells as it is.
-    for draft in reference.drafts.prefix(3) where draft.description.utf8.count >= 2 {
-        let needle = Array(draft.description.utf8)
-        guard let start = firstIndex(of: needle, in: bytes) else { continue }
-        var withNUL = bytes
-        withNUL.insert(0x00, at: start + 1)
-        let run = read(withNUL, 64 * 1024)
-        let what = "a NUL inside the description \(quotedExcerpt(draft.description))"
-        if run.errorLocation == nil {
-            problems.append("\(what) was read without a located error")
-        }
-        problems.check(run, input: withNUL, name: name, what: what)
-    }
-    return problems.list
+    return checkSourceAdapter(
+        MadeAdapter(adapter), bytes: bytes, name: name, options: options, seed: seed, garblings: garblings,
+        truncations: nil, chunkSizes: [1, 3, 17, 4096], rereads: true)
 }
 
-/// The prefix lengths ``checkFormatAdapter(_:bytes:name:options:seed:garblings:)`` reads.
+/// A built-in adapter already made, presented as a ``SourceAdapter`` whose every reader is it.
+private struct MadeAdapter<Adapter: FormatAdapter>: SourceAdapter, @unchecked Sendable {
+    let adapter: Adapter
+    init(_ adapter: Adapter) { self.adapter = adapter }
+    var id: String { Adapter.id }
+    var summary: String { Adapter.summary }
+    var fileExtensions: [String] { Adapter.fileExtensions }
+    var options: [AdapterOptionSpec] { Adapter.options }
+    var provenance: AdapterProvenance { AdapterProvenance(origin: .builtIn, version: "test", protocols: [1]) }
+    func identify(head: [UInt8], path: String) -> Int { Adapter.sniff(head, fileName: path) }
+    func reader(options: AdapterOptions) throws -> any DraftReader { adapter }
+    func inspect(_ input: any ByteStream, options: AdapterOptions, rows: Int) throws -> AdapterInspection? { nil }
+}
+
+/// The prefix lengths the shared suite reads.
 func prefixLengths(of bytes: [UInt8]) -> [Int] {
     guard bytes.count > 128 else { return Array(0..<bytes.count) }
     var lengths = Set(stride(from: 0, to: bytes.count, by: max(1, bytes.count / 48)))
