@@ -56,6 +56,13 @@ struct RecordFields {
         return text
     }
 
+    /// A string that must not be empty (a key, a name, an id).
+    func nonEmptyString(_ key: ProtocolKey, expected: String) throws(ProtocolError) -> String {
+        let text = try string(key)
+        guard !text.isEmpty else { throw invalid("\"\(key.rawValue)\" is empty; expected \(expected)") }
+        return text
+    }
+
     func optionalString(_ key: ProtocolKey) throws(ProtocolError) -> String? {
         guard let value = value(key) else { return nil }
         guard case .string(let text) = value else { throw wrongType(key, value, expected: "a string") }
@@ -246,8 +253,19 @@ struct RecordFields {
 
     // MARK: - Errors
 
+    /// An error for this record: at the input file's line and column when the record carries a
+    /// valid `source` (the message still names the output line), else at the input file.
     func invalid(_ why: String) -> ProtocolError {
-        ProtocolError(.invalidLine(line: line, why), adapter: adapter, at: .file(file))
+        ProtocolError(.invalidLine(line: line, why), adapter: adapter, at: validSource ?? .file(file))
+    }
+
+    /// The record's `source` when it is well formed, else `nil` (never an error).
+    private var validSource: SourceLocation? {
+        guard case .object = value(.source), case .number(let lineText)? = sourceLine,
+            case .number(let columnText)? = sourceColumn, let line = integer(lineText), line >= 1,
+            let column = integer(columnText)
+        else { return nil }
+        return SourceLocation(file: file, line: line, column: column)
     }
 
     private func missing(_ key: ProtocolKey, expected: String) -> ProtocolError {

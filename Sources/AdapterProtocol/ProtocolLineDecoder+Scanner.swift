@@ -401,7 +401,7 @@ struct ProtocolLineScanner {
     private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     private func describeByte() -> String {
-        guard index < end else { return "the end of the line" }
+        guard index < end else { return "end of the line" }
         let byte = bytes[index]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte \(hex(byte))"

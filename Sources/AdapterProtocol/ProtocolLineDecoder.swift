@@ -102,7 +102,7 @@ public struct ProtocolLineDecoder {
         } else if record.is(type, "notice") {
             result = .event(try notice(record))
         } else if record.is(type, "mapping") {
-            result = .event(.mapping(try record.string(.name)))
+            result = .event(.mapping(try record.nonEmptyString(.name, expected: "the name of the layout read")))
         } else if record.is(type, "correction") {
             result = .event(try correction(record))
         } else if record.is(type, "error") {
@@ -145,18 +145,16 @@ public struct ProtocolLineDecoder {
     // MARK: - Records
 
     private mutating func account(_ record: RecordFields) throws -> AdapterEvent {
-        let key = try record.string(.key)
+        let key = try record.nonEmptyString(.key, expected: "a stable key such as the bank's account id")
         guard accounts[key] == nil else {
-            throw invalid(
-                "account key \(quotedForMessage(key)) is declared twice; expected each key once", line: record.line)
+            throw record.invalid("account key \(quotedForMessage(key)) is declared twice; expected each key once")
         }
-        let name = try record.string(.name)
-        guard !name.isEmpty else { throw invalid("\"name\" is empty; expected an account name", line: record.line) }
+        let name = try record.nonEmptyString(.name, expected: "an account name")
         var kind = AccountKind.asset
         if let text = try record.optionalString(.kind) {
             guard let parsed = AccountKind(rawValue: text) else {
-                throw invalid(
-                    "\"kind\" is \(quotedForMessage(text)); expected \"asset\" or \"liability\"", line: record.line)
+                throw record.invalid(
+                    "\"kind\" is \(quotedForMessage(text)); expected \"asset\" or \"liability\"")
             }
             kind = parsed
         }
@@ -185,8 +183,8 @@ public struct ProtocolLineDecoder {
         var status = TransactionStatus.booked
         if let text = try record.optionalString(.status) {
             guard let parsed = TransactionStatus(rawValue: text) else {
-                throw invalid(
-                    "\"status\" is \(quotedForMessage(text)); expected \"booked\" or \"pending\"", line: record.line)
+                throw record.invalid(
+                    "\"status\" is \(quotedForMessage(text)); expected \"booked\" or \"pending\"")
             }
             status = parsed
         }
@@ -214,9 +212,8 @@ public struct ProtocolLineDecoder {
         var kind = StatementBalance.Kind.ledger
         if let text = try record.optionalString(.kind) {
             guard let parsed = StatementBalance.Kind(rawValue: text) else {
-                throw invalid(
-                    "\"kind\" is \(quotedForMessage(text)); expected \"ledger\", \"available\" or \"opening\"",
-                    line: record.line)
+                throw record.invalid(
+                    "\"kind\" is \(quotedForMessage(text)); expected \"ledger\", \"available\" or \"opening\"")
             }
             kind = parsed
         }
@@ -230,7 +227,7 @@ public struct ProtocolLineDecoder {
     private func skipped(_ record: RecordFields) throws -> AdapterEvent {
         let count = try record.integer(.count)
         guard count >= 1 else {
-            throw invalid("\"count\" is \(count); expected at least 1", line: record.line)
+            throw record.invalid("\"count\" is \(count); expected at least 1")
         }
         return .skipped(
             SkippedRecords(count: count, reason: try record.string(.reason), location: try record.source()))
@@ -239,7 +236,7 @@ public struct ProtocolLineDecoder {
     private func notice(_ record: RecordFields) throws -> AdapterEvent {
         let count = try record.integer(.count)
         guard count >= 1 else {
-            throw invalid("\"count\" is \(count); expected at least 1", line: record.line)
+            throw record.invalid("\"count\" is \(count); expected at least 1")
         }
         return .notice(
             AdapterNotice(count: count, reason: try record.string(.reason), location: try record.source()))
@@ -249,7 +246,9 @@ public struct ProtocolLineDecoder {
         let account = try record.account(in: accounts)
         let location = try record.source()
         let correction = DraftCorrection(
-            account: account.reference.name, correctedExternalID: try record.string(.correctedExternalID),
+            account: account.reference.name,
+            correctedExternalID: try record.nonEmptyString(
+                .correctedExternalID, expected: "the externalID of a transaction"),
             isReplacement: try record.optionalBool(.replaces) ?? false, location: location)
         return .correction(correction)
     }

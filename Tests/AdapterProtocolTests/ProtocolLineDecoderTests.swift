@@ -93,13 +93,43 @@ struct ProtocolLineDecoderTests {
         #expect(error(of: line.replacingOccurrences(of: "5.00", with: "-5.00")).contains("expected digits"))
     }
 
-    @Test("an error message names the file, the adapter and the output line, with what was found and expected")
+    @Test(
+        "an error in a record with a source is located at the input's line and column, naming the adapter and the output line"
+    )
     func numberAmount() {
         let message = error(of: transaction.replacingOccurrences(of: #""12.50""#, with: "12.5"))
         #expect(
             message
-                == #"march.json: error: adapter wise, output line 2: "amount" must be a decimal string such as "12.50", found the number 12.5"#
+                == #"march.json:3:1: error: adapter wise, output line 2: "amount" must be a decimal string such as "12.50", found the number 12.5"#
         )
+    }
+
+    @Test("too many decimals in a located row point at the row's line and column in the input file")
+    func tooPreciseIsLocated() {
+        let line = transaction.replacingOccurrences(of: #""12.50""#, with: #""1.005""#)
+            .replacingOccurrences(of: #""line":3,"column":1"#, with: #""line":7,"column":12"#)
+        #expect(
+            error(of: line)
+                == #"march.json:7:12: error: adapter wise, output line 2: "amount" "1.005" has 3 decimals; expected at most 2 for EUR"#
+        )
+    }
+
+    @Test("an error in a record whose source is itself broken, or absent, is located at the file")
+    func brokenSourceIsTheFile() {
+        let badSource = transaction.replacingOccurrences(of: #""line":3"#, with: #""line":0"#)
+        #expect(error(of: badSource).hasPrefix("march.json: error: adapter wise, output line 2: \"source.line\""))
+        let noSource = #"{"type":"mapping","name":""}"#
+        #expect(
+            error(of: noSource)
+                == #"march.json: error: adapter wise, output line 2: "name" is empty; expected the name of the layout read"#
+        )
+    }
+
+    @Test("a number cut short by the end of the line says so in plain words")
+    func cutShort() {
+        let message = error(of: #"{"type":"end","records":1."#)
+        #expect(message.contains("unexpected end of the line after '.'; expected a digit"), "\(message)")
+        #expect(!message.contains("unexpected the"))
     }
 
     @Test(
@@ -126,7 +156,8 @@ struct ProtocolLineDecoderTests {
         let message = error(of: line)
         #expect(message.contains(expected), "\(message)")
         #expect(message.contains("output line 2"), "\(message)")
-        #expect(message.hasPrefix("march.json: error: adapter wise"), "\(message)")
+        #expect(message.hasPrefix("march.json"), "\(message)")
+        #expect(message.contains("error: adapter wise"), "\(message)")
     }
 
     @Test(

@@ -2,6 +2,8 @@ import Foundation
 import LedgerTestSupport
 import Testing
 
+@testable import LedgerCLI
+
 /// `adapters test` runs golden files for an adapter and shows a line diff on a mismatch; the
 /// built-in adapters pass their own goldens.
 @Suite("ledgerport adapters test")
@@ -22,7 +24,9 @@ struct AdaptersTestCommandTests {
         #expect(cli.output.contains("ok    "))
     }
 
-    @Test("a changed expected line fails with exit 1 and a diff naming the line, expected and actual")
+    @Test(
+        "a changed expected line fails with exit 1, naming the line, its first differing field with both values, and both lines cut short"
+    )
     func changedLine() throws {
         let cli = try CLIHarness()
         let folder = try copy("csv", into: cli)
@@ -34,8 +38,14 @@ struct AdaptersTestCommandTests {
         try lines.joined(separator: "\n").write(to: expected, atomically: true, encoding: .utf8)
         #expect(cli.run("adapters", "test", "csv", folder.path) == 1)
         #expect(cli.output.contains("FAIL  generic-iso.csv"))
-        #expect(cli.output.contains("- expected line 3: " + lines[2]))
-        #expect(cli.output.contains("+ actual line 3:   " + original))
+        #expect(cli.output.contains(#"  line 3: "direction" is "debit"; expected "credit""#), "\(cli.output)")
+        let shown = cli.output.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let expectedLine = try #require(shown.first { $0.hasPrefix("- expected line 3: ") })
+        let actualLine = try #require(shown.first { $0.hasPrefix("+ actual line 3: ") })
+        #expect(original.count > 150)
+        #expect(expectedLine.count < 130 && actualLine.count < 130)
+        #expect(expectedLine.contains(#""direction":"credit""#) && actualLine.contains(#""direction":"debit""#))
+        #expect(expectedLine.contains("…"))
         #expect(cli.output.contains("ok    paypal-activity.csv"))
     }
 
@@ -78,5 +88,19 @@ struct AdaptersTestCommandTests {
         let cli = try CLIHarness()
         #expect(cli.run(arguments.map { $0.replacingOccurrences(of: "DIR", with: cli.folder.path) }) == 2)
         #expect(!cli.errors.isEmpty)
+    }
+
+    @Test("the first differing field is found in order, inside source too, and a field only one side has is absent")
+    func fieldDifference() {
+        #expect(
+            AdaptersTestCommand.fieldDifference(
+                expected: #"{"type":"transaction","amount":"12.50","source":{"line":3,"column":1}}"#,
+                actual: #"{"type":"transaction","amount":"12.50","source":{"line":4,"column":1}}"#)
+                == #""source.line" is 4; expected 3"#)
+        #expect(
+            AdaptersTestCommand.fieldDifference(
+                expected: #"{"type":"transaction","payee":"Shop","amount":"1.00"}"#,
+                actual: #"{"type":"transaction","amount":"2.00"}"#)
+                == #""payee" is absent; expected "Shop""#)
     }
 }

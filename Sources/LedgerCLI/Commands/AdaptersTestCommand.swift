@@ -15,7 +15,9 @@ struct AdaptersTestCommand: Command {
         X.expected.jsonl. X.options.json, when present, gives the options for X:
         {"account": "Checking", "currency": "EUR", "settings": {"mapping": "generic"}}.
         One line per file, ok or FAIL; a failure shows the first differing lines, expected (-)
-        and actual (+), with their line numbers. --update writes the expected files instead.
+        and actual (+), with their line numbers; a line changed in place is led by its first
+        differing field and both values, and long lines are cut around the difference. --update
+        writes the expected files instead.
         Exit status: 0 when every file passed, 1 when one failed or DIR holds no input, 2 for bad
         usage (an unknown adapter, a DIR that isn't a folder).
         """
@@ -148,27 +150,112 @@ struct AdaptersTestCommand: Command {
     }
 
     /// The first ``shownDifferences`` differing lines, each `- expected line N: …` or
-    /// `+ actual line N: …`, in the order of the files.
+    /// `+ actual line N: …`, in the order of the files. A line changed in place is led by the
+    /// first field that differs with both its values (`line N: "amount" is "12.60"; expected
+    /// "12.50"`), and long lines are cut to ``shownWidth`` characters around the first difference.
     static func difference(expected: [UInt8], actual: [UInt8]) -> [String] {
         let old = lines(expected)
         let new = lines(actual)
-        var changes: [(position: Int, isRemoval: Bool, text: String)] = []
+        var changes: [(position: Int, isRemoval: Bool, line: String)] = []
         for change in new.difference(from: old) {
             switch change {
-            case .remove(let offset, let line, _):
-                changes.append((offset, true, "- expected line \(offset + 1): \(line)"))
-            case .insert(let offset, let line, _):
-                changes.append((offset, false, "+ actual line \(offset + 1):   \(line)"))
+            case .remove(let offset, let line, _): changes.append((offset, true, line))
+            case .insert(let offset, let line, _): changes.append((offset, false, line))
             }
         }
         // Removals and insertions at the same place read best as expected, then actual.
         changes.sort { ($0.position, $0.isRemoval ? 0 : 1) < ($1.position, $1.isRemoval ? 0 : 1) }
-        var shown = changes.prefix(shownDifferences).map(\.text)
-        if changes.count > shownDifferences {
-            shown.append("… and \(changes.count - shownDifferences) more differing lines")
+        var shown: [String] = []
+        var index = 0
+        while index < min(changes.count, shownDifferences) {
+            let change = changes[index]
+            let next = index + 1 < changes.count ? changes[index + 1] : nil
+            if change.isRemoval, let next, !next.isRemoval, next.position == change.position {
+                let first = firstDifference(change.line, next.line)
+                shown.append(
+                    "  line \(change.position + 1): " + fieldDifference(expected: change.line, actual: next.line))
+                shown.append("- expected line \(change.position + 1): " + clipped(change.line, around: first))
+                shown.append("+ actual line \(next.position + 1):   " + clipped(next.line, around: first))
+                index += 2
+            } else {
+                let sign = change.isRemoval ? "- expected line" : "+ actual line"
+                let pad = change.isRemoval ? "" : "  "
+                shown.append("\(sign) \(change.position + 1): \(pad)" + clipped(change.line, around: 0))
+                index += 1
+            }
+        }
+        if changes.count > index {
+            shown.append("… and \(changes.count - index) more differing lines")
         }
         if shown.isEmpty { shown.append("the lines are the same but their bytes differ (a line ending?)") }
         return shown
+    }
+
+    /// How many characters of a differing line are shown.
+    static let shownWidth = 100
+
+    /// The index of the first character where two lines differ.
+    private static func firstDifference(_ one: String, _ other: String) -> Int {
+        var count = 0
+        for (a, b) in zip(one, other) {
+            if a != b { break }
+            count += 1
+        }
+        return count
+    }
+
+    /// `line` cut to ``shownWidth`` characters that show `position`, with `…` where cut.
+    private static func clipped(_ line: String, around position: Int) -> String {
+        let characters = Array(line)
+        guard characters.count > shownWidth else { return line }
+        let start = max(0, min(position - shownWidth / 3, characters.count - shownWidth))
+        let end = min(characters.count, start + shownWidth)
+        return (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+    }
+
+    /// The first field (in the expected line's order) whose value differs, with both values:
+    /// `"amount" is "12.60"; expected "12.50"`; nested members as `"source.line"`.
+    static func fieldDifference(expected: String, actual: String) -> String {
+        guard let old = object(expected), let new = object(actual),
+            let (path, was, now) = firstDifferentField(old, new, order: expected + actual)
+        else { return "the line differs (not two JSON objects to compare field by field)" }
+        return "\"\(path)\" is \(now.map(shortJSON) ?? "absent"); expected \(was.map(shortJSON) ?? "absent")"
+    }
+
+    private static func object(_ line: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    }
+
+    /// The first key, by where `"key":` first appears in `order`, whose values differ.
+    private static func firstDifferentField(_ old: [String: Any], _ new: [String: Any], order: String) -> (
+        String, Any?, Any?
+    )? {
+        let keys = Set(old.keys).union(new.keys).sorted { one, other in
+            let a = order.range(of: "\"\(one)\":")?.lowerBound ?? order.endIndex
+            let b = order.range(of: "\"\(other)\":")?.lowerBound ?? order.endIndex
+            return a == b ? one < other : a < b
+        }
+        for key in keys {
+            let was = old[key]
+            let now = new[key]
+            if let was = was as? [String: Any], let now = now as? [String: Any] {
+                if let (inner, innerWas, innerNow) = firstDifferentField(was, now, order: order) {
+                    return (key + "." + inner, innerWas, innerNow)
+                }
+                continue
+            }
+            if let was, let now, shortJSON(was) == shortJSON(now) { continue }
+            return (key, was, now)
+        }
+        return nil
+    }
+
+    /// A JSON value as text, cut to 60 characters.
+    private static func shortJSON(_ value: Any) -> String {
+        let data = try? JSONSerialization.data(
+            withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+        let text = data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
+        return text.count > 60 ? String(text.prefix(60)) + "…" : text
     }
 
     private static func lines(_ bytes: [UInt8]) -> [String] {
