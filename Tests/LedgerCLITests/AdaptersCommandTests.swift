@@ -164,9 +164,15 @@ struct AdaptersCommandTests {
             "future", in: cli.adapterFolder,
             describe: #"{"protocols":[2],"name":"future","version":"9","summary":"s","extensions":[]}"#)
         #expect(cli.run("adapters", "trust", "broken") == 1)
-        #expect(cli.errors.contains("adapter broken not trusted"))
+        #expect(cli.errors.contains("adapter broken not trusted: its describe printed no valid description"))
         #expect(cli.run("adapters", "trust", "future") == 1)
-        #expect(cli.errors.contains("protocol"))
+        #expect(
+            cli.errors.hasPrefix(
+                "ledgerport: adapter future not trusted: it speaks no protocol version this ledgerport speaks, "
+                    + "so nothing was pinned\n"),
+            "\(cli.errors)")
+        #expect(cli.errors.contains("adapter future speaks protocol 2; this ledgerport speaks 1"))
+        #expect(!cli.errors.contains("describe failed"))
         #expect(!FileManager.default.fileExists(atPath: cli.trustFile))
     }
 
