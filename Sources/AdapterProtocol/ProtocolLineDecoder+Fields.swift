@@ -148,7 +148,8 @@ struct RecordFields {
         guard let stated = try optionalCurrency(.currency) else { return account.currency }
         guard stated == account.currency else {
             throw invalid(
-                "\"currency\" is \(stated.code); expected \(account.currency.code), the currency of its account")
+                "\"currency\" is \"\(stated.code)\"; expected \"\(account.currency.code)\", the currency of its account"
+            )
         }
         return stated
     }

@@ -69,6 +69,28 @@ public enum AdapterTrust: Sendable, Hashable {
         }
     }
 
+    /// Why an adapter that once was trusted didn't read a file whose format was detected, and
+    /// what to do about it; `nil` when it is trusted or was never trusted (an untrusted adapter's
+    /// file extensions are unknown, so it is named only when no adapter recognises the file).
+    ///
+    /// - Parameters:
+    ///   - name: the adapter's NAME.
+    ///   - path: the executable found.
+    ///   - file: the file detection looked at, as the user named it.
+    public func note(name: String, path: String, file: String) -> String? {
+        let notAsked = "it was not asked about \(file); read it, then run `ledgerport adapters trust \(name)`"
+        switch self {
+        case .trusted, .notTrusted:
+            return nil
+        case .changed(let pinned, let now):
+            return "adapter \(name) (\(path)) changed since you trusted it (sha256 was \(pinned), now \(now)): "
+                + notAsked
+        case .moved(let pinnedPath):
+            return "adapter \(name) (\(path)) is not the one you trusted (at \(pinnedPath)): \(notAsked) "
+                + "(or remove it to use the trusted one)"
+        }
+    }
+
     /// The SHA-256 of a file's bytes, in lower-case hex, read in chunks (memory stays flat).
     ///
     /// - Throws: ``AdapterTrustError`` `.io` when the file can't be read.

@@ -85,7 +85,8 @@ extension CommandContext {
     /// An untrusted adapter is never run, not even to ask which files it reads, so every one is named.
     func untrustedAdapterHint() -> String {
         guard let catalog = try? adapterCatalog() else { return "" }
-        let blocked = catalog.externals.filter { !$0.isRunnable && !$0.isShadowed }
+        // Changed and moved ones have their note (noteBlockedAdapters) before the file is read.
+        let blocked = catalog.externals.filter { $0.trust == .notTrusted && !$0.isShadowed }
         guard !blocked.isEmpty else { return "" }
         let names = blocked.map { "\($0.name) (\($0.state), \($0.path))" }.joined(separator: ", ")
         return "; external adapters found but not trusted: \(names): read one, then run "

@@ -180,7 +180,10 @@ struct ProtocolLineDecoderTests {
             (#""source":{"line":3,"column":1}"#, #""source":{"line":0,"column":1}"#, "at least 1"),
             (#""source":{"line":3,"column":1}"#, #""source":{"line":3}"#, #""source.column" is missing"#),
             (#""source":{"line":3,"column":1}"#, #""source":"3:1""#, #""source" must be an object"#),
-            (#""amount":"12.50""#, #""amount":"12.50","currency":"USD""#, "expected EUR, the currency of its account"),
+            (
+                #""amount":"12.50""#, #""amount":"12.50","currency":"USD""#,
+                #""currency" is "USD"; expected "EUR", the currency of its account"#
+            ),
         ])
     func brokenTransactionFields(original: String, replacement: String, expected: String) {
         let line = transaction.replacingOccurrences(of: original, with: replacement)

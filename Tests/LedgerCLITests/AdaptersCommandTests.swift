@@ -164,9 +164,15 @@ struct AdaptersCommandTests {
             "future", in: cli.adapterFolder,
             describe: #"{"protocols":[2],"name":"future","version":"9","summary":"s","extensions":[]}"#)
         #expect(cli.run("adapters", "trust", "broken") == 1)
-        #expect(cli.errors.contains("adapter broken not trusted"))
+        #expect(cli.errors.contains("adapter broken not trusted: its describe printed no valid description"))
         #expect(cli.run("adapters", "trust", "future") == 1)
-        #expect(cli.errors.contains("protocol"))
+        #expect(
+            cli.errors.hasPrefix(
+                "ledgerport: adapter future not trusted: it speaks no protocol version this ledgerport speaks, "
+                    + "so nothing was pinned\n"),
+            "\(cli.errors)")
+        #expect(cli.errors.contains("adapter future speaks protocol 2; this ledgerport speaks 1"))
+        #expect(!cli.errors.contains("describe failed"))
         #expect(!FileManager.default.fileExists(atPath: cli.trustFile))
     }
 
@@ -223,6 +229,36 @@ struct AdaptersCommandTests {
         #expect(cli.errors.contains("expected NAME=VALUE"))
         #expect(cli.run("import", file, "--mapping", "generic", "--option", "mapping=generic") == 2)
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
+    @Test("--mapping is the option mapping: an adapter without it refuses it, exit 2; CSV checks that it exists")
+    func mappingIsAnOption() throws {
+        let cli = try CLIHarness()
+        cli.useAdapterFolder()
+        _ = try ScriptAdapter("wise", in: cli.adapterFolder)
+        #expect(cli.run("adapters", "trust", "wise") == 0, "\(cli.errors)")
+        let file = try cli.write("e.wst", "data\n")
+        #expect(cli.run("extract", file, "--format", "wise", "--mapping", "foo") == 2)
+        #expect(
+            cli.errors
+                == "ledgerport: --mapping: adapter wise has no option mapping; its options are profile=ID "
+                + "(`ledgerport adapters --json` describes them)\n")
+        #expect(cli.output.isEmpty)
+        #expect(cli.run("import", file, "--format", "wise", "--option", "mapping=generic") == 2)
+        #expect(cli.errors.hasPrefix("ledgerport: --option mapping: adapter wise has no option mapping"))
+        #expect(cli.run("inspect", file, "--mapping", "generic") == 2)
+        #expect(cli.errors.hasPrefix("ledgerport: --mapping: adapter wise has no option mapping"))
+
+        let plain = try CLIHarness()
+        let ofx = Fixture.url("OFX/amounts.ofx").path
+        #expect(plain.run("import", ofx, "--mapping", "generic") == 2)
+        #expect(plain.errors.contains("--mapping: adapter ofx has no option mapping; it takes no options"))
+        let csv = try plain.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
+        #expect(plain.run("extract", csv, "--mapping", "nope") == 2)
+        #expect(plain.errors.hasPrefix("ledgerport: no mapping named \"nope\""))
+        #expect(plain.run("extract", csv, "--format", "csv", "--option", "mapping=nope") == 2)
+        #expect(plain.errors.hasPrefix("ledgerport: no mapping named \"nope\""))
+        #expect(!FileManager.default.fileExists(atPath: plain.databasePath))
     }
 }
 

@@ -103,4 +103,24 @@ struct AdaptersTestCommandTests {
                 actual: #"{"type":"transaction","amount":"2.00"}"#)
                 == #""payee" is absent; expected "Shop""#)
     }
+
+    @Test("an untrusted or changed adapter is refused as `import --format` refuses it, exit 2, and never runs")
+    func untrustedAdapter() throws {
+        let cli = try CLIHarness()
+        cli.useAdapterFolder()
+        let wise = try ScriptAdapter("wise", in: cli.adapterFolder)
+        let file = try cli.write("march.wst", "data\n")
+        #expect(cli.run("import", file, "--format", "wise") == 2)
+        let refusal = cli.errors
+        #expect(refusal.contains("is not trusted"))
+        #expect(cli.run("adapters", "test", "wise", cli.folder.path) == 2)
+        #expect(cli.errors == refusal)
+        #expect(!wise.hasRun)
+        #expect(cli.run("adapters", "trust", "wise") == 0, "\(cli.errors)")
+        try wise.change()
+        #expect(cli.run("adapters", "test", "wise", cli.folder.path) == 2)
+        #expect(cli.errors.hasPrefix("ledgerport: adapter wise changed since you trusted it"), "\(cli.errors)")
+        #expect(cli.run("adapters", "test", "nope", cli.folder.path) == 2)
+        #expect(cli.errors.hasPrefix("ledgerport: no adapter named nope; expected one of csv, ofx, feed"))
+    }
 }

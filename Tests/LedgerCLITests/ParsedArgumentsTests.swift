@@ -32,7 +32,7 @@ struct ParsedArgumentsTests {
         let options = [AdapterOptionArguments.spec]
         let parsed = try ParsedArguments.parse(
             ["--option", "profile=main", "--option", "query=a=b"], options: options, command: "import")
-        #expect(try AdapterOptionArguments.settings(in: parsed) == ["profile": "main", "query": "a=b"])
+        #expect(try AdapterOptionArguments.settings(in: parsed).values == ["profile": "main", "query": "a=b"])
         for bad in [["--option", "=x"], ["--option", "plain"], ["--option", "a=1", "--option", "a=2"]] {
             let parsed = try ParsedArguments.parse(bad, options: options, command: "import")
             #expect(throws: UsageError.self) { try AdapterOptionArguments.settings(in: parsed) }

@@ -55,4 +55,53 @@ struct StoppedImportAccountTests {
         #expect(cli.output.contains("Checking"))
         #expect(cli.output.contains("Savings"))
     }
+
+    @Test("--account on a file of two currencies, by an external adapter or OFX, stops and leaves no account")
+    func twoCurrenciesIntoOneAccount() throws {
+        let cli = try CLIHarness()
+        cli.useAdapterFolder()
+        try FileManager.default.createDirectory(at: cli.adapterFolder, withIntermediateDirectories: true)
+        let script = cli.adapterFolder.appendingPathComponent("ledgerport-adapter-two").path
+        let records = [
+            #"{"type":"account","key":"e","name":"Wise EUR","currency":"EUR"}"#,
+            #"{"type":"account","key":"u","name":"Wise USD","currency":"USD"}"#,
+            #"{"type":"transaction","account":"e","bookingDay":"2026-01-31","amount":"12.50","direction":"debit","#
+                + #""description":"A","source":{"line":1,"column":1}}"#,
+            #"{"type":"transaction","account":"u","bookingDay":"2026-01-31","amount":"2.50","direction":"debit","#
+                + #""description":"B","source":{"line":2,"column":1}}"#,
+            #"{"type":"end","records":4}"#,
+        ]
+        let describe = #"{"protocols":[1],"name":"two","version":"1","summary":"Two currencies","extensions":["two"]}"#
+        try Data(
+            """
+            #!/bin/sh
+            case "$1" in
+            describe) echo '\(describe)' ;;
+            identify) echo 0 ;;
+            extract) cat <<'END'
+            \(records.joined(separator: "\n"))
+            END
+            ;;
+            esac
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: script))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        #expect(cli.run("adapters", "trust", "two") == 0, "\(cli.errors)")
+        let checking = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
+        #expect(cli.run("import", checking, "--account", "Checking", "--currency", "EUR") == 0)
+        let file = try cli.write("both.two", "data\n")
+        #expect(cli.run("import", file, "--format", "two", "--account", "Main") == 1)
+        #expect(cli.errors.contains("currency"), "\(cli.errors)")
+        var text = try String(
+            contentsOf: Fixture.repositoryRoot.appendingPathComponent("samples/ofx/two-accounts.ofx"), encoding: .utf8)
+        let second = try #require(
+            text.range(of: "<CURDEF>USD", range: text.range(of: "</STMTRS>")!.upperBound..<text.endIndex))
+        text.replaceSubrange(second, with: "<CURDEF>EUR")
+        let ofx = try cli.write("both.ofx", text)
+        #expect(cli.run("import", ofx, "--account", "Main") == 1)
+        #expect(cli.run("accounts", "--json") == 0)
+        let names = try #require(try cli.json() as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(names == ["Checking"])
+    }
 }

@@ -1,4 +1,5 @@
 import CSVAdapter
+import ExternalAdapters
 import Foundation
 import LedgerCore
 import LedgerImport
@@ -19,7 +20,7 @@ struct AdaptersTestCommand: Command {
         differing field and both values, and long lines are cut around the difference. --update
         writes the expected files instead.
         Exit status: 0 when every file passed, 1 when one failed or DIR holds no input, 2 for bad
-        usage (an unknown adapter, a DIR that isn't a folder).
+        usage (an unknown adapter or one not trusted, changed or moved, a DIR that isn't a folder).
         """
     static let options: [OptionSpec] = [
         .flag("--update", "Write each X.expected.jsonl from the adapter's output (review the diff).")
@@ -46,12 +47,7 @@ struct AdaptersTestCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let known = context.adapters
-        guard let adapter = known.first(where: { $0.id == adapterName }) else {
-            throw UsageError(
-                "no adapter named \(adapterName); expected one of \(known.map(\.id).joined(separator: ", "))"
-                    + " (`ledgerport adapters` lists them)")
-        }
+        let adapter = try Self.adapter(named: adapterName, in: context)
         let inputs = try Self.inputs(in: directory)
         guard !inputs.isEmpty else {
             throw RuntimeError("\(directory) holds no input files; expected files beside their X.expected.jsonl")
@@ -101,6 +97,22 @@ struct AdaptersTestCommand: Command {
     }
 
     // MARK: - Private
+
+    /// The adapter NAME names, found as `--format NAME` finds it: an external one that may not
+    /// run (not trusted, changed, moved, shadowed) is refused saying why and what to do.
+    ///
+    /// - Throws: ``UsageError`` (exit 2) for a NAME no adapter has, or one that may not run.
+    private static func adapter(named name: String, in context: CommandContext) throws -> any SourceAdapter {
+        let unknown = UsageError(
+            "no adapter named \(name); expected one of \(context.adapters.map(\.id).joined(separator: ", "))"
+                + " (`ledgerport adapters` lists them)")
+        let id = name.lowercased()
+        if FormatRegistry.adapter(id: id) == nil, try context.adapterCatalog().external(named: id) == nil {
+            throw unknown
+        }
+        guard let adapter = try context.adapter(format: name) else { throw unknown }
+        return adapter
+    }
 
     /// The input files in a folder, sorted: regular files that are neither hidden nor an expected
     /// output nor an options file.

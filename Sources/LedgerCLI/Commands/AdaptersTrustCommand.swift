@@ -39,7 +39,7 @@ struct AdaptersTrustCommand: Command {
             throw error
         } catch {
             throw RuntimeError(
-                "adapter \(external.name) not trusted: its describe failed, so nothing was pinned\n"
+                "adapter \(external.name) not trusted: \(Self.refusal(of: error)), so nothing was pinned\n"
                     + CommandContext.text(of: error))
         }
         // The file must be the one described: hashed again after it ran.
@@ -68,6 +68,15 @@ struct AdaptersTrustCommand: Command {
         }
         context.console.print("  pinned in \(store.path)")
         return 0
+    }
+
+    /// What kept a `describe` from pinning the adapter, in a few words.
+    static func refusal(of error: any Error) -> String {
+        switch (error as? ExternalAdapterError)?.reason {
+        case .noCommonProtocol: return "it speaks no protocol version this ledgerport speaks"
+        case .badDescription: return "its describe printed no valid description"
+        default: return "its describe failed"
+        }
     }
 
     /// The external adapter found under a NAME.

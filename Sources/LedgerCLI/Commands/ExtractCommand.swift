@@ -44,9 +44,8 @@ struct ExtractCommand: Command {
     let formatID: String?
     let account: String?
     let currency: Currency?
-    let mapping: String?
-    /// The adapter's own options (`--option NAME=VALUE`).
-    let settings: [String: String]
+    /// The adapter's own options (`--option NAME=VALUE`, `--mapping`).
+    let settings: AdapterSettings
     let outputPath: String?
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -55,25 +54,20 @@ struct ExtractCommand: Command {
         formatID = arguments.value("--format")
         account = try arguments.accountName("--account")
         currency = try ParsedArguments.currency(arguments.value("--currency"))
-        mapping = arguments.value("--mapping")
         settings = try AdapterOptionArguments.settings(in: arguments)
-        if mapping != nil, settings["mapping"] != nil {
-            throw UsageError("--mapping and --option mapping=... both name a mapping; give one of them")
-        }
         outputPath = arguments.value("-o")
         if outputPath?.isEmpty == true { throw UsageError("-o needs a file name: -o FILE") }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
-        try ImportCommand.checkMapping(mapping, in: directories)
         let adapter = try Self.adapter(for: file, named: formatID, in: context)
-        try AdapterOptionArguments.check(settings, for: adapter)
+        try AdapterOptionArguments.check(settings, for: adapter, mappingDirectories: directories)
         let options = AdapterOptionArguments.merged(
             settings,
             into: AdapterOptions(
-                account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
-                currency: currency, namesAccountAfterFile: false))
+                account: account, mappingDirectories: directories, fileName: file, currency: currency,
+                namesAccountAfterFile: false))
         let stream = try FileByteStream(path: file, hashing: false)
         let stop: (any Error)?
         if let outputPath {
@@ -102,17 +96,17 @@ struct ExtractCommand: Command {
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
-    // MARK: - Shared with `adapters test`
-
     /// The adapter `--format ID` names, else the one most sure of the file.
     ///
-    /// - Throws: ``UsageError`` for an unknown id; ``ImportError`` when the file can't be read or
-    ///   no adapter recognises it.
+    /// - Throws: ``UsageError`` for an unknown id; ``ImportError`` when the file can't be read;
+    ///   ``RuntimeError`` when no adapter recognises it, naming the external adapters not trusted.
     static func adapter(for file: String, named id: String?, in context: CommandContext) throws -> any SourceAdapter {
         if let named = try context.adapter(format: id) { return named }
+        context.noteBlockedAdapters(notAskedAbout: file)
         let head = try FileByteStream.head(of: file)
         guard let detected = FormatRegistry.detect(head: head, fileName: file, among: context.adapters) else {
-            throw ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: .file(file))
+            let error = ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: .file(file))
+            throw RuntimeError(error.description + context.untrustedAdapterHint())
         }
         return detected.adapter
     }

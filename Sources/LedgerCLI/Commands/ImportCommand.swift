@@ -37,9 +37,8 @@ struct ImportCommand: Command {
     let account: String?
     let currency: Currency?
     let formatID: String?
-    let mapping: String?
-    /// The adapter's own options (`--option NAME=VALUE`).
-    let settings: [String: String]
+    /// The adapter's own options (`--option NAME=VALUE`, `--mapping`).
+    let settings: AdapterSettings
     let dryRun: Bool
     let restoresDeleted: Bool
     let batchSize: Int
@@ -51,11 +50,7 @@ struct ImportCommand: Command {
         account = try arguments.accountName("--account")
         currency = try ParsedArguments.currency(arguments.value("--currency"))
         formatID = arguments.value("--format")
-        mapping = arguments.value("--mapping")
         settings = try AdapterOptionArguments.settings(in: arguments)
-        if mapping != nil, settings["mapping"] != nil {
-            throw UsageError("--mapping and --option mapping=... both name a mapping; give one of them")
-        }
         dryRun = arguments.has("--dry-run")
         restoresDeleted = arguments.has("--restore-deleted")
         json = arguments.has("--json")
@@ -64,12 +59,16 @@ struct ImportCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let named = try context.adapter(format: formatID)
-        if let named { try AdapterOptionArguments.check(settings, for: named) }
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
-        try Self.checkMapping(mapping, in: directories)
-        var reports: [ImportReport] = []
+        if let named { try AdapterOptionArguments.check(settings, for: named, mappingDirectories: directories) }
+        // Bad usage is found before any file is imported.
+        var formats: [(any SourceAdapter)?] = []
         for file in files {
-            let format = try named ?? detectedAdapter(of: file, in: context)
+            if named == nil { context.noteBlockedAdapters(notAskedAbout: file) }
+            formats.append(try named ?? detectedAdapter(of: file, in: context, mappingDirectories: directories))
+        }
+        var reports: [ImportReport] = []
+        for (file, format) in zip(files, formats) {
             // A dry run reads an existing ledger and never creates one; an import creates it,
             // but not for a file that isn't there, nor for one whose format, mapping, account or
             // currency is unsettled: read first up to its first record, without a ledger.
@@ -77,8 +76,8 @@ struct ImportCommand: Command {
                 let options = AdapterOptionArguments.merged(
                     settings,
                     into: AdapterOptions(
-                        account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
-                        currency: currency, accountCurrency: nil, namesAccountAfterFile: false))
+                        account: account, mappingDirectories: directories, fileName: file, currency: currency,
+                        accountCurrency: nil, namesAccountAfterFile: false))
                 var settler = BatchImporter(batchSize: batchSize)
                 settler.adapters = context.adapters
                 var settled = settler.settle(at: file, format: format, options: options)
@@ -103,8 +102,8 @@ struct ImportCommand: Command {
             let options = AdapterOptionArguments.merged(
                 settings,
                 into: AdapterOptions(
-                    account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
-                    currency: currency, accountCurrency: target?.currency, namesAccountAfterFile: false))
+                    account: account, mappingDirectories: directories, fileName: file, currency: currency,
+                    accountCurrency: target?.currency, namesAccountAfterFile: false))
             let report =
                 dryRun
                 ? importer.dryRun(at: file, format: format, options: options, comparingWith: ledger)
@@ -125,16 +124,19 @@ struct ImportCommand: Command {
         return reports.contains { $0.status == .stopped } ? 1 : 0
     }
 
-    /// With `--option` and no `--format`: the adapter detection picks for a file, checked against
-    /// the options given. `nil` when there are no options to check (the importer detects), or when
-    /// the file can't be read or detection finds nothing (the importer reports it).
+    /// With `--option` or `--mapping` and no `--format`: the adapter detection picks for a file,
+    /// checked against the options given. `nil` when there are no options to check (the importer
+    /// detects), or when the file can't be read or detection finds nothing (the importer reports it).
     ///
-    /// - Throws: ``UsageError`` for an option the detected adapter doesn't have.
-    private func detectedAdapter(of file: String, in context: CommandContext) throws -> (any SourceAdapter)? {
+    /// - Throws: ``UsageError`` for an option the detected adapter doesn't have, or an unknown CSV
+    ///   mapping.
+    private func detectedAdapter(
+        of file: String, in context: CommandContext, mappingDirectories: [String]
+    ) throws -> (any SourceAdapter)? {
         guard !settings.isEmpty, let head = try? FileByteStream.head(of: file),
             let detected = FormatRegistry.detect(head: head, fileName: file, among: context.adapters)
         else { return nil }
-        try AdapterOptionArguments.check(settings, for: detected.adapter)
+        try AdapterOptionArguments.check(settings, for: detected.adapter, mappingDirectories: mappingDirectories)
         return detected.adapter
     }
 
@@ -143,18 +145,6 @@ struct ImportCommand: Command {
         let unknown = ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: failure.location)
         guard formatID == nil, failure.record == nil, failure.reason == unknown.message else { return "" }
         return context.untrustedAdapterHint()
-    }
-
-    /// An unknown `--mapping` is bad usage (exit 2), before any file is read; a mapping file that
-    /// exists but is invalid is bad data, reported by the import that reads it (exit 1).
-    static func checkMapping(_ mapping: String?, in directories: [String]) throws {
-        guard let mapping, !mapping.isEmpty else { return }
-        do {
-            _ = try MappingCatalog(directories: directories).mapping(named: mapping)
-        } catch {
-            guard case .mappingNotFound = error.reason else { return }
-            throw UsageError(error.message)
-        }
     }
 
     /// The one line on stderr for a stopped file: the error where it happened, or for a choice

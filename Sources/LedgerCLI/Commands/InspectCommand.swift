@@ -25,9 +25,8 @@ struct InspectCommand: Command {
 
     let file: String
     let formatID: String?
-    let mapping: String?
-    /// The adapter's own options (`--option NAME=VALUE`).
-    let settings: [String: String]
+    /// The adapter's own options (`--option NAME=VALUE`, `--mapping`).
+    let settings: AdapterSettings
     let account: String?
     let currency: Currency?
     let rows: Int
@@ -37,11 +36,7 @@ struct InspectCommand: Command {
         guard arguments.positionals.count == 1 else { throw UsageError("inspect needs exactly one FILE") }
         file = arguments.positionals[0]
         formatID = arguments.value("--format")
-        mapping = arguments.value("--mapping")
         settings = try AdapterOptionArguments.settings(in: arguments)
-        if mapping != nil, settings["mapping"] != nil {
-            throw UsageError("--mapping and --option mapping=... both name a mapping; give one of them")
-        }
         account = try arguments.accountName("--account")
         currency = try ParsedArguments.currency(arguments.value("--currency"))
         json = arguments.has("--json")
@@ -50,17 +45,17 @@ struct InspectCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
-        try ImportCommand.checkMapping(mapping, in: directories)
         // Read as the import would: what the file leaves open shows as the problem it will be.
         let options = AdapterOptionArguments.merged(
             settings,
             into: AdapterOptions(
-                account: account, mapping: mapping, mappingDirectories: directories, fileName: file,
-                currency: currency, namesAccountAfterFile: false))
+                account: account, mappingDirectories: directories, fileName: file, currency: currency,
+                namesAccountAfterFile: false))
         let adapter: any SourceAdapter
         if let named = try context.adapter(format: formatID) {
             adapter = named
         } else {
+            context.noteBlockedAdapters(notAskedAbout: file)
             let head = try FileByteStream.head(of: file)
             guard let detected = FormatRegistry.detect(head: head, fileName: file, among: context.adapters) else {
                 let error = ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: .file(file))
@@ -68,7 +63,7 @@ struct InspectCommand: Command {
             }
             adapter = detected.adapter
         }
-        try AdapterOptionArguments.check(settings, for: adapter)
+        try AdapterOptionArguments.check(settings, for: adapter, mappingDirectories: directories)
         let stream = try FileByteStream(path: file, hashing: false)
         let inspection = try AdapterPreview.inspect(stream, adapter: adapter, options: options, rows: rows)
         if json {
