@@ -111,7 +111,7 @@ struct ExtractCommand: Command {
     static func adapter(for file: String, named id: String?, in context: CommandContext) throws -> any SourceAdapter {
         if let named = try context.adapter(format: id) { return named }
         let head = try FileByteStream.head(of: file)
-        guard let detected = FormatRegistry.detect(head: head, fileName: file, among: context.adapters) else {
+        guard let detected = context.detect(head: head, file: file) else {
             throw ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: .file(file))
         }
         return detected.adapter
