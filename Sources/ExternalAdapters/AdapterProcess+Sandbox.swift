@@ -11,9 +11,14 @@ import LedgerCore
 enum AdapterEnvironment {
     /// `LEDGERPORT_PROTOCOL`, `PATH`, `LANG`, `LC_ALL`, then `LEDGERPORT_OPTION_<NAME>=value` for
     /// each setting (NAME upper-cased, `-` → `_`), sorted by name.
-    static func make(settings: [String: String]) -> [String] {
+    ///
+    /// - Parameters:
+    ///   - settings: the adapter's options given.
+    ///   - protocols: the versions the adapter speaks (`nil` before `describe` has said): it runs
+    ///     under the highest one the host speaks too.
+    static func make(settings: [String: String], protocols: [Int]? = nil) -> [String] {
         var entries = [
-            "LEDGERPORT_PROTOCOL=\(AdapterContract.versions.max() ?? 1)",
+            "\(AdapterContract.versionVariable)=\(protocolVersion(adapter: protocols))",
             "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
         ]
         for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
@@ -22,6 +27,13 @@ enum AdapterEnvironment {
             entries.append("LEDGERPORT_OPTION_\(optionVariable(name))=\(value)")
         }
         return entries
+    }
+
+    /// The version an adapter runs under: the highest of `host` it speaks too; the host's highest
+    /// when it hasn't said (`describe`) or shares none (``AdapterDescription`` refuses that).
+    static func protocolVersion(adapter: [Int]?, host: [Int] = AdapterContract.versions) -> Int {
+        let shared = host.filter { adapter?.contains($0) ?? true }
+        return shared.max() ?? host.max() ?? 1
     }
 
     /// `date-format` → `DATE_FORMAT`.
@@ -34,6 +46,8 @@ enum AdapterEnvironment {
 /// all it holds afterwards.
 struct PrivateDirectory {
     let path: String
+    /// Removes it if ledgerport is interrupted (``AdapterCleanup``).
+    private let registration: AdapterCleanup.Registration?
 
     /// Creates the directory under `$TMPDIR` (or `/tmp`). Calls `mkdtemp`.
     ///
@@ -50,13 +64,16 @@ struct PrivateDirectory {
                 .cannotStart("no private directory in \(parent): \(String(cString: strerror(errno)))"),
                 adapter: adapter, at: location)
         }
-        path = template.withUnsafeBufferPointer { buffer in
+        let path = template.withUnsafeBufferPointer { buffer in
             String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
+        self.path = path
+        registration = AdapterCleanup.register(directory: path)
     }
 
     /// Removes the directory and everything the adapter left in it.
     func remove() {
         try? FileManager.default.removeItem(atPath: path)
+        AdapterCleanup.unregister(registration)
     }
 }

@@ -32,6 +32,8 @@ final class AdapterProcess {
     private let timing: Timing
     private let started: Double
     private var isReaped = false
+    /// Kills the group if ledgerport is interrupted (``AdapterCleanup``).
+    private var registration: AdapterCleanup.Registration?
     private var diagnosticsTail: [UInt8] = []
 
     /// stdout bytes read but not yet handed out: `buffer[start..<end]`.
@@ -136,6 +138,7 @@ final class AdapterProcess {
                 .cannotStart("\(path): \(Self.errorText(result))"), adapter: adapter, at: location)
         }
         self.pid = child
+        self.registration = AdapterCleanup.register(processGroup: child)
         self.stdoutDescriptor = output[0]
         self.stderrDescriptor = errors[0]
         self.started = Self.now()
@@ -151,15 +154,19 @@ final class AdapterProcess {
     /// Runs a verb that must finish within ``AdapterLimits/quickVerbSeconds``, in a fresh private
     /// working directory, and returns its stdout (at most ``AdapterLimits/maxLineBytes``).
     ///
+    /// `protocols` are the versions the adapter speaks, once `describe` has said them.
+    ///
     /// - Throws: ``ExternalAdapterError`` when it can't start, takes too long, prints too much,
     ///   exits non-zero or is killed by a signal.
     static func runQuickVerb(
-        adapter: String, path: String, arguments: [String], limits: AdapterLimits, at location: SourceLocation
+        adapter: String, path: String, arguments: [String], protocols: [Int]? = nil, limits: AdapterLimits,
+        at location: SourceLocation
     ) throws(ExternalAdapterError) -> [UInt8] {
         let directory = try PrivateDirectory(adapter: adapter, at: location)
         defer { directory.remove() }
         let process = try AdapterProcess(
-            adapter: adapter, path: path, arguments: arguments, environment: AdapterEnvironment.make(settings: [:]),
+            adapter: adapter, path: path, arguments: arguments,
+            environment: AdapterEnvironment.make(settings: [:], protocols: protocols),
             directory: directory.path, limits: limits, timing: .total(limits.quickVerbSeconds), at: location)
         defer { process.terminate() }
         var output: [UInt8] = []
@@ -230,6 +237,7 @@ final class AdapterProcess {
             drainDiagnostics(waitingUpTo: min(remaining, 0.01))
         }
         kill(-pid, SIGKILL)
+        unregister()
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         isReaped = true
         drainDiagnostics(waitingUpTo: 0)
@@ -249,6 +257,7 @@ final class AdapterProcess {
     func terminate() {
         if !isReaped {
             kill(-pid, SIGKILL)
+            unregister()
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             isReaped = true
@@ -419,6 +428,12 @@ final class AdapterProcess {
     }
 
     // MARK: - Helpers
+
+    /// Ends the registration of the group, killed and about to be reaped (its id still reserved).
+    private func unregister() {
+        AdapterCleanup.unregister(registration)
+        registration = nil
+    }
 
     private func closeDescriptor(_ descriptor: inout Int32) {
         if descriptor >= 0 { close(descriptor) }

@@ -124,13 +124,20 @@ public struct AdapterPin: Sendable, Hashable {
     public var version: String
     /// When it was trusted, as ISO 8601 UTC (`2026-12-01T19:30:00Z`).
     public var trustedAt: String
+    /// What its `describe` said when it was trusted: used instead of running it again while the
+    /// file still has ``sha256``. `nil` in a pin written before descriptions were kept.
+    public var description: AdapterDescription?
 
     /// Creates a pin.
-    public init(name: String, path: String, sha256: String, version: String, trustedAt: String) {
+    public init(
+        name: String, path: String, sha256: String, version: String, trustedAt: String,
+        description: AdapterDescription? = nil
+    ) {
         self.name = name
         self.path = path
         self.sha256 = sha256
         self.version = version
         self.trustedAt = trustedAt
+        self.description = description
     }
 }

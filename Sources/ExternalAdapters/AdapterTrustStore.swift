@@ -10,7 +10,7 @@ import LedgerCore
 /// The trust file, `$XDG_CONFIG_HOME/ledgerport/trusted-adapters.json`: the pinned adapters.
 ///
 /// The file is a JSON array of ``AdapterPin`` objects (`name`, `path`, `sha256`, `version`,
-/// `trustedAt`), one per NAME. It is replaced whole on every change (written to a temporary file
+/// `trustedAt`, and `description`: what `describe` printed, as a string), one per NAME. It is replaced whole on every change (written to a temporary file
 /// beside it, then renamed over it), with mode 0600, so a crash leaves the old file or the new
 /// one, never half of one. A missing file means nothing is trusted.
 public struct AdapterTrustStore: Sendable {
@@ -115,10 +115,13 @@ public struct AdapterTrustStore: Sendable {
     // MARK: - Private
 
     private static func json(_ pin: AdapterPin) -> JSONOutput {
-        .object([
+        var members: [(String, JSONOutput)] = [
             ("name", .string(pin.name)), ("path", .string(pin.path)), ("sha256", .string(pin.sha256)),
             ("version", .string(pin.version)), ("trustedAt", .string(pin.trustedAt)),
-        ])
+        ]
+        // The description as `describe` prints it, in a string: read back through the same check.
+        if let description = pin.description { members.append(("description", .string(description.json.rendered()))) }
+        return .object(members)
     }
 
     /// One pin from the file, every field a string.
@@ -138,9 +141,15 @@ public struct AdapterTrustStore: Sendable {
             }
             return text
         }
+        let name = try text("name")
+        // A description that doesn't read back is only lost: the adapter is described again.
+        let description = members.first { $0.key == "description" }.flatMap { member -> AdapterDescription? in
+            guard case .string(let text) = member.value.kind else { return nil }
+            return try? AdapterDescription.decode(Array(text.utf8), adapter: name, at: .file(path))
+        }
         return AdapterPin(
-            name: try text("name"), path: try text("path"), sha256: try text("sha256"), version: try text("version"),
-            trustedAt: try text("trustedAt"))
+            name: name, path: try text("path"), sha256: try text("sha256"), version: try text("version"),
+            trustedAt: try text("trustedAt"), description: description)
     }
 
     private static func systemError() -> String { String(cString: strerror(errno)) }

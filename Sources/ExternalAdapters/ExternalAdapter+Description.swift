@@ -110,6 +110,29 @@ extension AdapterDescription {
             options: options)
     }
 
+    /// The description as `describe` prints it, which ``decode(_:adapter:at:)`` reads back.
+    var json: JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("protocols", .array(protocols.map { .int(Int64($0)) })), ("name", .string(name)),
+            ("version", .string(version)), ("summary", .string(summary)),
+            ("extensions", .array(extensions.map { .string($0) })),
+        ]
+        if !options.isEmpty {
+            members.append(
+                (
+                    "options",
+                    .array(
+                        options.map { option in
+                            .object([
+                                ("name", .string(option.name)), ("value", .string(option.value)),
+                                ("summary", .string(option.summary)),
+                            ])
+                        })
+                ))
+        }
+        return .object(members)
+    }
+
     /// `profile`, `date-format`: what becomes `LEDGERPORT_OPTION_PROFILE`.
     static func isOptionName(_ name: String) -> Bool {
         guard let first = name.utf8.first, (0x61...0x7A).contains(first) else { return false }

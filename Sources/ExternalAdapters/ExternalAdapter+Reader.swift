@@ -19,14 +19,20 @@ struct ExternalDraftReader: DraftReader {
         options.fileName = input.name
         let location = SourceLocation.file(input.name)
         let directory = try PrivateDirectory(adapter: adapter.name, at: location)
-        defer { directory.remove() }
         let copy = directory.path + "/" + baseName
+        // The copy of the user's file goes too if ledgerport is interrupted.
+        let copyRegistration = AdapterCleanup.register(file: copy)
+        defer {
+            directory.remove()
+            AdapterCleanup.unregister(copyRegistration)
+        }
         try Self.copy(input, to: copy, adapter: adapter.name, at: location)
 
         try adapter.checkUnchanged(at: location)
         let process = try AdapterProcess(
             adapter: adapter.name, path: adapter.path, arguments: ["extract", copy],
-            environment: AdapterEnvironment.make(settings: adapter.declaredSettings(options.settings)),
+            environment: AdapterEnvironment.make(
+                settings: adapter.declaredSettings(options.settings), protocols: adapter.description.protocols),
             directory: directory.path,
             limits: adapter.limits, timing: .idle(adapter.limits.idleSeconds), at: location)
         defer { process.terminate() }

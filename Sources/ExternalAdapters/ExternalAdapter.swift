@@ -56,6 +56,8 @@ public struct ExternalAdapter: SourceAdapter {
     public let description: AdapterDescription
     /// Time and output the adapter may take.
     public let limits: AdapterLimits
+    /// What `identify` answered, per file: each file is asked about once.
+    let answers = IdentifyAnswers()
 
     /// Presents a described, trusted executable as an adapter. Nothing runs until it is used.
     ///
@@ -104,9 +106,13 @@ public struct ExternalAdapter: SourceAdapter {
         return try AdapterDescription.decode(output, adapter: name, at: .file(path))
     }
 
-    /// Runs `identify` on a file; any failure counts as 0 (use ``confidence(in:)`` to learn why).
+    /// Runs `identify` on a file, once for this value: a second call gives the first answer. Any
+    /// failure counts as 0 (``identifyFailure(in:)`` then says why).
     public func identify(head: [UInt8], path file: String) -> Int {
-        (try? confidence(in: file)) ?? 0
+        let answer = answers.answer(for: Self.absolute(file)) {
+            Result { () throws(ExternalAdapterError) -> Int in try confidence(in: file) }
+        }
+        return (try? answer.get()) ?? 0
     }
 
     /// Runs `identify FILE` (within ``AdapterLimits/quickVerbSeconds``) and reads its answer.
@@ -119,7 +125,8 @@ public struct ExternalAdapter: SourceAdapter {
     public func confidence(in file: String) throws(ExternalAdapterError) -> Int {
         try checkUnchanged(at: .file(file))
         let output = try AdapterProcess.runQuickVerb(
-            adapter: name, path: path, arguments: ["identify", Self.absolute(file)], limits: limits, at: .file(file))
+            adapter: name, path: path, arguments: ["identify", Self.absolute(file)],
+            protocols: description.protocols, limits: limits, at: .file(file))
         guard let confidence = Self.confidence(output) else {
             var shown = String(decoding: output.prefix(60), as: UTF8.self)
             if shown.hasSuffix("\n") { shown.removeLast() }

@@ -12,6 +12,8 @@ final class AdapterCache {
     var described: [any SourceAdapter]?
     /// Why a trusted adapter couldn't be described, by NAME.
     var describeFailures: [String: any Error] = [:]
+    /// The unusable `identify` answers already warned about, as NAME and file.
+    var identifyWarnings: Set<[String]> = []
 }
 
 extension CommandContext {
@@ -55,6 +57,21 @@ extension CommandContext {
         return described
     }
 
+    /// The adapter most confident that a file is in its format (``FormatRegistry/detect(head:fileName:among:)``
+    /// among ``adapters``), warning on stderr, once per adapter and file, about an external
+    /// adapter whose `identify` answer counted as 0 because it was unusable.
+    func detect(head: [UInt8], file: String) -> (adapter: any SourceAdapter, confidence: Int)? {
+        let candidates = adapters
+        let detected = FormatRegistry.detect(head: head, fileName: file, among: candidates)
+        for case let external as ExternalAdapter in candidates {
+            guard let failure = external.identifyFailure(in: file),
+                adapterCache.identifyWarnings.insert([external.name, file]).inserted
+            else { continue }
+            console.error("warning: \(file): \(failure.message); counted as 0")
+        }
+        return detected
+    }
+
     /// The adapter a `--format ID` value names, or `nil` when the option is absent.
     ///
     /// - Throws: ``UsageError`` (exit 2) for an id no adapter has, an external adapter that may
@@ -93,10 +110,18 @@ extension CommandContext {
             + "`ledgerport adapters trust NAME` to let it read files"
     }
 
-    /// A trusted external adapter, described (runs its `describe`).
+    /// A trusted external adapter, described: by its pin, which keeps what `describe` said when
+    /// it was trusted (the file unchanged since), or else by running its `describe`.
     func describedAdapter(_ external: AdapterCatalog.External) throws -> ExternalAdapter {
         let limits = try adapterLimits()
-        let description = try ExternalAdapter.describe(name: external.name, path: external.path, limits: limits)
+        let description: AdapterDescription
+        if let pin = external.pin, let pinned = pin.description, pin.path == external.path,
+            pin.sha256 == external.sha256
+        {
+            description = pinned
+        } else {
+            description = try ExternalAdapter.describe(name: external.name, path: external.path, limits: limits)
+        }
         return ExternalAdapter(
             name: external.name, path: external.path, sha256: external.sha256 ?? "", description: description,
             limits: limits)

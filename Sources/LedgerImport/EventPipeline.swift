@@ -5,7 +5,8 @@ import LedgerCore
 /// parsing and preparing drafts (``DraftPreparation``: validation, fingerprints, occurrence
 /// numbers) on one core overlap with writing to SQLite on the other.
 ///
-/// A chunk closes after `draftsPerChunk` drafts. At most `capacity` chunks wait at a time (a
+/// A chunk closes after `draftsPerChunk` records (drafts or any other event) or about
+/// ``bytesPerChunk`` bytes of them. At most `capacity` chunks wait at a time (a
 /// ``HandOff``), which keeps memory flat however large the file. The consumer can cancel: the
 /// adapter's next emit then throws and the reading thread winds down. The last item is always
 /// `.finished`, carrying the error that ended reading, if any.
@@ -67,7 +68,7 @@ final class EventPipeline: Sendable {
 
     private struct Cancelled: Error {}
 
-    /// A chunk closes at about this many bytes of drafts even before it has its drafts: a file
+    /// A chunk closes at about this many bytes of events even before it has its records: a file
     /// of long descriptions keeps memory flat too.
     static let bytesPerChunk = 1 << 20
 
@@ -77,9 +78,9 @@ final class EventPipeline: Sendable {
     private struct Chunk {
         private var events: [PreparedEvent] = []
         private var checked = 0
-        /// Drafts in the chunk, checked ones included.
+        /// Records in the chunk: drafts (checked ones included) and every other event.
         private(set) var drafts = 0
-        /// About how many bytes the chunk's drafts hold.
+        /// About how many bytes the chunk's events hold.
         private(set) var bytes = 0
 
         var isEmpty: Bool { events.isEmpty && checked == 0 }
@@ -100,9 +101,13 @@ final class EventPipeline: Sendable {
                 bytes += 256 + prepared.draft.description.utf8.count + prepared.draft.memo.utf8.count
                 events.append(event)
                 drafts += 1
-            case .other:
+            case .other(let other):
+                // Every record counts toward the chunk: a source printing only balances, skipped
+                // or mapping records still hands over chunks of bounded size.
                 closeRun()
+                bytes += Self.approximateBytes(of: other)
                 events.append(event)
+                drafts += 1
             }
         }
 
@@ -115,6 +120,15 @@ final class EventPipeline: Sendable {
                 bytes = 0
             }
             return events
+        }
+
+        /// A rough size of an event other than a draft, with its text.
+        private static func approximateBytes(of event: AdapterEvent) -> Int {
+            switch event {
+            case .skipped(let skipped): return 128 + skipped.reason.utf8.count
+            case .mapping(let name): return 128 + name.utf8.count
+            default: return 256
+            }
         }
 
         private mutating func closeRun() {

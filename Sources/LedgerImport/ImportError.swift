@@ -12,6 +12,9 @@ public struct ImportError: LocatedError, Hashable {
         case noSuchFormat(String, known: [String])
         /// A draft names an account its source never declared.
         case undeclaredAccount(String)
+        /// More records of a kind the import keeps until its end (statement balances, reasons for
+        /// skipping) than it keeps: `limit` of them.
+        case tooManyKept(what: String, limit: Int)
     }
 
     public var reason: Reason
@@ -33,6 +36,8 @@ public struct ImportError: LocatedError, Hashable {
             return "there is no format \"\(name)\"; expected one of \(known.joined(separator: ", "))"
         case .undeclaredAccount(let name):
             return "a record names account \"\(name)\", which the source never declared"
+        case .tooManyKept(let what, let limit):
+            return "more than \(limit) \(what) in one file, the most an import keeps; expected far fewer"
         }
     }
 }

@@ -24,6 +24,8 @@ struct ImportSession {
     /// Drafts in the batch being filled (a batch holds `batchSize` drafts, plus any corrections).
     private var batchDrafts = 0
     private var balances: [StatementBalance] = []
+    /// Where each reason for skipping is in `report.skipped`.
+    private var skippedIndex: [String: Int] = [:]
     /// The earliest booking day saved per account, to refresh later checkpoints from.
     private var earliestDay: [String: Day] = [:]
     private let clock = ContinuousClock()
@@ -64,10 +66,17 @@ struct ImportSession {
             declared[reference.name] = reference
             if !report.accounts.contains(reference.name) { report.accounts.append(reference.name) }
         case .other(.balance(let balance)):
+            guard balances.count < Self.maxBalances else {
+                throw ImportError(
+                    .tooManyKept(what: "statement balances", limit: Self.maxBalances), at: balance.location)
+            }
             balances.append(balance)
         case .other(.skipped(let skipped)):
-            report.skipped.append(skipped)
+            try noteSkipped(skipped)
         case .other(.notice(let notice)):
+            guard report.notices.count < Self.maxKeptNotes else {
+                throw ImportError(.tooManyKept(what: "notices", limit: Self.maxKeptNotes), at: notice.location)
+            }
             report.notices.append(notice)
         case .other(.mapping(let name)):
             report.mapping = name
@@ -76,6 +85,28 @@ struct ImportSession {
         case .other(.draft(let draft)):
             preconditionFailure("drafts arrive prepared: \(draft.location)")
         }
+    }
+
+    /// The most statement balances one import keeps for its checkpoints (a day's balance of each
+    /// account for decades): a source printing balances without end is stopped, not kept in memory.
+    static let maxBalances = 100_000
+    /// The most notices, and distinct reasons for skipping, one import keeps for its report.
+    static let maxKeptNotes = 1_000
+
+    /// Adds skipped records to the report, to the note of the same reason when there is one: a
+    /// source skipping row after row for one reason leaves one note, however long the file.
+    private mutating func noteSkipped(_ skipped: SkippedRecords) throws {
+        if let index = skippedIndex[skipped.reason] {
+            report.skipped[index].count += skipped.count
+            return
+        }
+        guard skippedIndex.count < Self.maxKeptNotes else {
+            throw ImportError(
+                .tooManyKept(what: "different reasons for skipping records", limit: Self.maxKeptNotes),
+                at: skipped.location)
+        }
+        skippedIndex[skipped.reason] = report.skipped.count
+        report.skipped.append(skipped)
     }
 
     /// Saves the batch in progress, if any.
@@ -301,6 +332,8 @@ struct ImportSession {
         // The withdrawn row's day is unknown here: later checkpoints are all brought up to date.
         earliestDay[correction.account] = Day(year: 1, month: 1, day: 1)
         stored[correction.account] = account
+        // Corrections fill the batch too: a source withdrawing without end keeps it bounded.
+        if batch.count >= 2 * batchSize { try flush() }
     }
 
     /// The stored account for a draft, remembering the last one (drafts come in runs).

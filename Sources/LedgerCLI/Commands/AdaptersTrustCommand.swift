@@ -51,7 +51,7 @@ struct AdaptersTrustCommand: Command {
         }
         let pin = AdapterPin(
             name: external.name, path: external.path, sha256: after, version: description.version,
-            trustedAt: ISO8601DateFormatter().string(from: Date()))
+            trustedAt: ISO8601DateFormatter().string(from: Date()), description: description)
         let store = try AdapterTrustStore(environment: context.environment)
         let earlier = try store.trust(pin)
         context.console.print("trusted \(pin.name) \(pin.version)")

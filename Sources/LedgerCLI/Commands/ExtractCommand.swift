@@ -104,7 +104,7 @@ struct ExtractCommand: Command {
         if let named = try context.adapter(format: id) { return named }
         context.noteBlockedAdapters(notAskedAbout: file)
         let head = try FileByteStream.head(of: file)
-        guard let detected = FormatRegistry.detect(head: head, fileName: file, among: context.adapters) else {
+        guard let detected = context.detect(head: head, file: file) else {
             let error = ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: .file(file))
             throw RuntimeError(error.description + context.untrustedAdapterHint())
         }

@@ -79,7 +79,7 @@ struct ImportCommand: Command {
                         account: account, mappingDirectories: directories, fileName: file, currency: currency,
                         accountCurrency: nil, namesAccountAfterFile: false))
                 var settler = BatchImporter(batchSize: batchSize)
-                settler.adapters = context.adapters
+                if format == nil { settler.adapters = context.adapters }
                 var settled = settler.settle(at: file, format: format, options: options)
                 if let failure = settled.failure {
                     settled.status = .stopped
@@ -91,7 +91,7 @@ struct ImportCommand: Command {
             }
             let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
             var importer = BatchImporter(batchSize: batchSize) { progress.update($0) }
-            importer.adapters = context.adapters
+            if format == nil { importer.adapters = context.adapters }
             let ledger =
                 dryRun || !FileManager.default.fileExists(atPath: file)
                 ? try context.existingLedger() : try context.ledger(creatingIfMissing: true)
@@ -124,19 +124,21 @@ struct ImportCommand: Command {
         return reports.contains { $0.status == .stopped } ? 1 : 0
     }
 
-    /// With `--option` or `--mapping` and no `--format`: the adapter detection picks for a file,
-    /// checked against the options given. `nil` when there are no options to check (the importer
-    /// detects), or when the file can't be read or detection finds nothing (the importer reports it).
+    /// Without `--format`: the adapter detection picks for a file (each adapter asked once, a
+    /// warning for an unusable answer), checked against the options given; the settling read and
+    /// the import then both use it. `nil` when the file can't be read or detection finds nothing
+    /// (the importer reports it).
     ///
     /// - Throws: ``UsageError`` for an option the detected adapter doesn't have, or an unknown CSV
     ///   mapping.
     private func detectedAdapter(
         of file: String, in context: CommandContext, mappingDirectories: [String]
     ) throws -> (any SourceAdapter)? {
-        guard !settings.isEmpty, let head = try? FileByteStream.head(of: file),
-            let detected = FormatRegistry.detect(head: head, fileName: file, among: context.adapters)
+        guard let head = try? FileByteStream.head(of: file), let detected = context.detect(head: head, file: file)
         else { return nil }
-        try AdapterOptionArguments.check(settings, for: detected.adapter, mappingDirectories: mappingDirectories)
+        if !settings.isEmpty {
+            try AdapterOptionArguments.check(settings, for: detected.adapter, mappingDirectories: mappingDirectories)
+        }
         return detected.adapter
     }
 

@@ -57,7 +57,7 @@ struct InspectCommand: Command {
         } else {
             context.noteBlockedAdapters(notAskedAbout: file)
             let head = try FileByteStream.head(of: file)
-            guard let detected = FormatRegistry.detect(head: head, fileName: file, among: context.adapters) else {
+            guard let detected = context.detect(head: head, file: file) else {
                 let error = ImportError(.unknownFormat(known: context.adapters.map(\.id)), at: .file(file))
                 throw RuntimeError(error.description + context.untrustedAdapterHint())
             }
