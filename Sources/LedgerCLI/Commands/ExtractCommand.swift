@@ -123,27 +123,39 @@ struct ExtractCommand: Command {
         to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws -> (any Error)? {
         let writer = ProtocolRecordWriter(capacity: chunkSize + 64 * 1024)
-        var stop: (any Error)?
-        // The sink's own failure is kept apart from the adapter's: it is not bad data.
-        var sinkFailure: (any Error)?
+        let reader: any DraftReader
         do {
-            let reader = try adapter.reader(options: options)
-            try reader.drafts(from: stream) { event in
-                writer.write(event)
+            reader = try adapter.reader(options: options)
+        } catch {
+            writer.writeError(error)
+            writer.writeEnd()
+            try writer.flush(to: sink)
+            return error
+        }
+        // The adapter reads on a thread of its own and hands its events over in chunks, so that
+        // parsing the file and writing the lines overlap on two cores.
+        let pipeline = ExtractPipeline(reader: reader, stream: stream)
+        var stop: (any Error)?
+        reading: while true {
+            switch pipeline.next() {
+            case .events(let events):
+                for event in events { writer.write(event) }
                 if writer.bufferedByteCount >= chunkSize {
                     do {
                         try writer.flush(to: sink)
                     } catch {
-                        sinkFailure = error
+                        // The sink's own failure is not bad data: stop the reader and rethrow it.
+                        pipeline.cancel()
+                        while case .events = pipeline.next() {}
                         throw error
                     }
                 }
+            case .finished(let error):
+                stop = error
+                break reading
             }
-        } catch {
-            if let sinkFailure { throw sinkFailure }
-            stop = error
-            writer.writeError(error)
         }
+        if let stop { writer.writeError(stop) }
         writer.writeEnd()
         try writer.flush(to: sink)
         return stop
