@@ -1,4 +1,5 @@
 import LedgerCore
+import LedgerImport
 import LedgerStore
 
 /// The `ledgerport` command line: parses the arguments, runs one command, returns its exit code.
@@ -8,7 +9,7 @@ import LedgerStore
 /// console's output, diagnostics and progress to its errors.
 public enum Ledgerport {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static let version = FormatRegistry.hostVersion
 
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [

@@ -11,10 +11,12 @@ struct AdaptersCommand: Command {
         $XDG_CONFIG_HOME/ledgerport/adapters (default ~/.config/ledgerport/adapters), then $PATH; only
         absolute folders are searched, never the current directory. The first of a NAME wins; later
         ones show as hidden. An external adapter runs only once trusted (`ledgerport adapters trust
-        NAME` pins its path and sha256); STATE is built-in, trusted, untrusted, changed (its sha256 is
-        not the one trusted), moved (found at another path than the one trusted), shadowed (a built-in
-        adapter has its NAME, and wins) or hidden. Only trusted adapters are run (`describe`) to show
-        their version and protocols. --json adds each adapter's sha256, summary, extensions and options.
+        NAME` pins its path, sha256 and description); STATE is built-in, trusted, untrusted, changed
+        (its sha256 is not the one trusted), moved (found at another path than the one trusted),
+        shadowed (a built-in adapter has its NAME, and wins), hidden, or broken (trusted, but it can't
+        be described). Version and protocols come from the description pinned when it was trusted; an
+        untrusted adapter is never run, so it shows none. --json adds each adapter's sha256, summary,
+        extensions and options.
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the adapters as JSON.")]
     static let subcommands: [any Command.Type] = [
