@@ -141,7 +141,8 @@ public struct BatchImporter {
             // A dry run's chunks hold only counts, so they may stand for many more.
             let perChunk = ledger == nil && compared == nil ? 1 << 16 : max(batchSize, 1024)
             let pipeline = EventPipeline(
-                adapter: reader, stream: stream, draftsPerChunk: perChunk, preparing: ledger != nil || compared != nil)
+                adapter: reader, stream: stream, draftsPerChunk: perChunk,
+                handling: ledger != nil || compared != nil ? .prepare : .check)
             try Self.consume(pipeline, into: &session)
             try session.flush()
             try session.runCheckpoints()

@@ -16,16 +16,25 @@ final class EventPipeline: Sendable {
         case finished((any Error)?)
     }
 
+    /// What the reading thread does with each draft.
+    enum Handling: Sendable {
+        /// Validates and identifies it (an import, or a dry run compared with a ledger).
+        case prepare
+        /// Validates it only; it crosses as a count (``PreparedEvent/checked``): each draft is
+        /// built and freed on the reading thread (a dry run with no ledger).
+        case check
+        /// Hands it over as the adapter emitted it, as ``PreparedEvent/other(_:)`` (`extract`).
+        case pass
+    }
+
     private let queue: HandOff<Item>
 
     /// Starts reading on a new thread.
     ///
     /// The adapter and the stream are used only by that thread until it has pushed `.finished`;
-    /// the caller must not touch the stream before popping `.finished`. With `preparing` false
-    /// (a dry run) drafts are validated but not identified, and cross as
-    /// ``PreparedEvent/checked``: each draft is built and freed on the reading thread.
+    /// the caller must not touch the stream before popping `.finished`.
     init(
-        adapter: any DraftReader, stream: any ByteStream, draftsPerChunk: Int, preparing: Bool = true,
+        adapter: any DraftReader, stream: any ByteStream, draftsPerChunk: Int, handling: Handling = .prepare,
         capacity: Int = 4
     ) {
         let queue = HandOff<Item>(capacity: capacity)
@@ -37,10 +46,10 @@ final class EventPipeline: Sendable {
             var preparation = DraftPreparation()
             do {
                 try work.adapter.drafts(from: work.stream) { event in
-                    if !preparing, try preparation.checkDraft(event) {
-                        chunk.addChecked()
-                    } else {
-                        chunk.add(try preparation.prepare(event))
+                    switch handling {
+                    case .pass: chunk.add(.other(event))
+                    case .check where try preparation.checkDraft(event): chunk.addChecked()
+                    case .check, .prepare: chunk.add(try preparation.prepare(event))
                     }
                     if chunk.drafts >= draftsPerChunk || chunk.bytes >= EventPipeline.bytesPerChunk {
                         guard queue.push(.events(chunk.take())) else { throw Cancelled() }
@@ -127,6 +136,7 @@ final class EventPipeline: Sendable {
             switch event {
             case .skipped(let skipped): return 128 + skipped.reason.utf8.count
             case .mapping(let name): return 128 + name.utf8.count
+            case .draft(let draft): return 256 + draft.description.utf8.count + draft.memo.utf8.count
             default: return 256
             }
         }

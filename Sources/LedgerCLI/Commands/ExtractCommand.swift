@@ -132,28 +132,12 @@ struct ExtractCommand: Command {
             try writer.flush(to: sink)
             return error
         }
-        // The adapter reads on a thread of its own and hands its events over in chunks, so that
-        // parsing the file and writing the lines overlap on two cores.
-        let pipeline = ExtractPipeline(reader: reader, stream: stream)
-        var stop: (any Error)?
-        reading: while true {
-            switch pipeline.next() {
-            case .events(let events):
-                for event in events { writer.write(event) }
-                if writer.bufferedByteCount >= chunkSize {
-                    do {
-                        try writer.flush(to: sink)
-                    } catch {
-                        // The sink's own failure is not bad data: stop the reader and rethrow it.
-                        pipeline.cancel()
-                        while case .events = pipeline.next() {}
-                        throw error
-                    }
-                }
-            case .finished(let error):
-                stop = error
-                break reading
-            }
+        // The adapter reads on a thread of its own, so that parsing the file and writing the
+        // lines overlap on two cores.
+        let stop = try ThreadedReading.read(reader, from: stream) { events in
+            for event in events { writer.write(event) }
+            // The sink's own failure is not bad data: it stops the reading and is rethrown.
+            if writer.bufferedByteCount >= chunkSize { try writer.flush(to: sink) }
         }
         if let stop { writer.writeError(stop) }
         writer.writeEnd()
