@@ -1,5 +1,7 @@
 /// The camt elements the reader acts on, by their ISO 20022 XML tag; every other element is
-/// ``other``. Spec names stay spec names.
+/// ``other``.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// Spec names stay spec names inside CamtAdapter (STYLE.md): `.Ntry`, not `.ntry`.
 enum CamtElement: UInt8, Sendable {
     case other
     // Messages and their statements.

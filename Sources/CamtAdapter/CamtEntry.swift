@@ -120,7 +120,8 @@ struct CamtEntry {
         if let instructed = details.instructed {
             let money = try CamtValue.money(instructed, file: file)
             if money.currency != amount.currency {
-                parts.append("instructed \(money) \(money.currency.code)" + (details.exchangeRate.map { " at \($0)" } ?? ""))
+                parts.append(
+                    "instructed \(money) \(money.currency.code)" + (details.exchangeRate.map { " at \($0)" } ?? ""))
             }
         }
         if let total = details.totalCharges {

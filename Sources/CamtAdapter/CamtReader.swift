@@ -288,7 +288,9 @@ final class CamtReader: XMLEventHandler {
             }
         case .RmtInf:
             if path.elementsEqual([.RmtInf, .Ustrd]) { append(text(), to: &details.unstructured) }
-            if path.elementsEqual([.RmtInf, .Strd, .CdtrRefInf, .Ref]) { append(text(), to: &details.creditorReferences) }
+            if path.elementsEqual([.RmtInf, .Strd, .CdtrRefInf, .Ref]) {
+                append(text(), to: &details.creditorReferences)
+            }
         case .AmtDtls:
             if path.elementsEqual([.AmtDtls, .InstdAmt, .Amt]) { details.instructed = amount("InstdAmt") }
             if path.count == 4, path.last == .XchgRate, path[path.startIndex + 2] == .CcyXchg,

@@ -169,7 +169,8 @@ final class CamtStatementBuilder {
     private func declareAccount(_ record: CamtAccountRecord, firstCurrency: Currency?) throws -> AccountReference {
         if let account { return account }
         guard let identity = CamtAccountIdentity(record) else {
-            throw CamtError(.missingElement(element: "Acct/Id/IBAN or Acct/Id/Othr/Id", in: "Stmt"), at: statementLocation)
+            throw CamtError(
+                .missingElement(element: "Acct/Id/IBAN or Acct/Id/Othr/Id", in: "Stmt"), at: statementLocation)
         }
         var currency = firstCurrency
         if let text = record.currency {
