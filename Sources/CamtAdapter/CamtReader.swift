@@ -181,6 +181,7 @@ final class CamtReader: XMLEventHandler {
                 at: location(tag.line, tag.column))
         }
         self.message = message
+        builder.message = message
     }
 
     private func readStatementLeaf(_ path: ArraySlice<CamtElement>) {
@@ -201,6 +202,8 @@ final class CamtReader: XMLEventHandler {
             if path.elementsEqual([.Acct, .Svcr, .FinInstnId, path.last ?? .other]) { account.servicerBIC = text() }
         case .FrDtTm where path.elementsEqual([.FrToDt, .FrDtTm]):
             builder.statementStart(leaf())
+        case .Id where path.count == 1:
+            builder.summary?.id = text()
         default:
             break
         }

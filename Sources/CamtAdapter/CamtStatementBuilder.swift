@@ -9,6 +9,14 @@ final class CamtStatementBuilder {
     private let accountOverride: String?
     private let emit: (AdapterEvent) throws -> Void
 
+    /// The message being read, once its root is.
+    var message: CamtMessage?
+    /// What `inspect` shows of each statement, collected only when it asks.
+    private(set) var summaries: [CamtStatementSummary] = []
+    /// The open statement's summary, when summaries are collected.
+    var summary: CamtStatementSummary?
+    private let collectsSummaries: Bool
+
     // The file.
     private var accountNames: [CamtAccountIdentity: String] = [:]
     private var usedNames: Set<String> = []
@@ -33,7 +41,11 @@ final class CamtStatementBuilder {
         var signedMinorUnits: Int64
     }
 
-    init(fileName: String, accountOverride: String?, emit: @escaping (AdapterEvent) throws -> Void) {
+    init(
+        fileName: String, accountOverride: String?, collectsSummaries: Bool = false,
+        emit: @escaping (AdapterEvent) throws -> Void
+    ) {
+        self.collectsSummaries = collectsSummaries
         self.fileName = fileName
         self.accountOverride = accountOverride
         self.emit = emit
@@ -47,6 +59,7 @@ final class CamtStatementBuilder {
     /// A `Stmt`, `Rpt` or `Ntfctn` starts.
     func beginStatement(at location: SourceLocation) throws {
         statementLocation = location
+        if collectsSummaries { summary = CamtStatementSummary(message: message, location: location) }
         account = nil
         statementCurrency = nil
         fromDay = nil
@@ -74,6 +87,7 @@ final class CamtStatementBuilder {
         let direction = try CamtValue.direction(record.creditDebit, in: "Ntry", at: location)
         let isReversal = try CamtValue.isReversal(record.reversal, file: fileName)
         let status = try entryStatus(record, at: location)
+        summary?.count(status)
         guard let status else {
             infoCount += 1
             if firstInfo == nil { firstInfo = location }
@@ -120,6 +134,12 @@ final class CamtStatementBuilder {
         }
         let account = try declareAccount(record, firstCurrency: firstBalanceCurrency)
         try emitBalances(of: account)
+        if var summary {
+            summary.account = account.name
+            summary.currency = account.currency?.code
+            summaries.append(summary)
+            self.summary = nil
+        }
         if infoCount > 0, let firstInfo {
             try emit(
                 .skipped(
@@ -285,6 +305,10 @@ final class CamtStatementBuilder {
             let location = here(record.line, record.column)
             let code = try required(record.code, "Tp/CdOrPrtry/Cd", in: "Bal", at: location).value
             let isRead = ["OPBD", "PRCD", "CLBD", "ITBD", "CLAV", "FWAV", "ITAV", "OPAV"].contains(code)
+            summary?.balances.append(
+                CamtStatementSummary.Balance(
+                    code: code, amount: record.amount?.value ?? "", currency: record.amount?.currency ?? "",
+                    indicator: record.creditDebit?.value ?? "", date: record.date?.value ?? "", isRead: isRead))
             guard isRead else { continue }
             let amountText = try required(record.amount, "Amt", in: "Bal", at: location)
             let amount = try CamtValue.money(amountText, file: fileName)
