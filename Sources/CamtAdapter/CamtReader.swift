@@ -9,6 +9,9 @@ import XMLStream
 /// (`BookgDt/Dt`) or the transaction (`RltdPties/Dbtr/Pty/Nm`); the paths of every version from
 /// .001.02 to .001.13 are listed, and every other element is read past.
 final class CamtReader: XMLEventHandler {
+    /// The most bytes of text one element may hold (between two tags).
+    static let valueLimit = 1 << 20
+
     private let builder: CamtStatementBuilder
     private let fileName: String
     private var message: CamtMessage?
@@ -121,6 +124,9 @@ final class CamtReader: XMLEventHandler {
     }
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {
+        guard value.count + bytes.count <= CamtReader.valueLimit else {
+            throw CamtError(.elementTooLong(limit: CamtReader.valueLimit), at: location(line, column))
+        }
         value.append(contentsOf: bytes)
     }
 
@@ -186,21 +192,21 @@ final class CamtReader: XMLEventHandler {
 
     private func readStatementLeaf(_ path: ArraySlice<CamtElement>) {
         switch path.last {
-        case .IBAN where path.elementsEqual([.Acct, .Id, .IBAN]):
+        case .IBAN where path.isPath(.Acct, .Id, .IBAN):
             account.iban = text()
-        case .Id where path.elementsEqual([.Acct, .Id, .Othr, .Id]):
+        case .Id where path.isPath(.Acct, .Id, .Othr, .Id):
             account.otherID = text()
-        case .Ccy where path.elementsEqual([.Acct, .Ccy]):
+        case .Ccy where path.isPath(.Acct, .Ccy):
             account.currency = leaf()
-        case .Nm where path.elementsEqual([.Acct, .Nm]):
+        case .Nm where path.isPath(.Acct, .Nm):
             account.name = text()
-        case .Cd where path.elementsEqual([.Acct, .Tp, .Cd]):
+        case .Cd where path.isPath(.Acct, .Tp, .Cd):
             account.typeCode = text()
-        case .Nm where path.elementsEqual([.Acct, .Svcr, .FinInstnId, .Nm]):
+        case .Nm where path.isPath(.Acct, .Svcr, .FinInstnId, .Nm):
             account.servicerName = text()
         case .BICFI, .BIC:
-            if path.elementsEqual([.Acct, .Svcr, .FinInstnId, path.last ?? .other]) { account.servicerBIC = text() }
-        case .FrDtTm where path.elementsEqual([.FrToDt, .FrDtTm]):
+            if path.isPath(.Acct, .Svcr, .FinInstnId, path.last ?? .other) { account.servicerBIC = text() }
+        case .FrDtTm where path.isPath(.FrToDt, .FrDtTm):
             builder.statementStart(leaf())
         case .Id where path.count == 1:
             builder.summary?.id = text()
@@ -212,7 +218,9 @@ final class CamtReader: XMLEventHandler {
     private func readBalanceLeaf(_ path: ArraySlice<CamtElement>) {
         switch path.last {
         case .Cd, .Prtry:
-            if path.count == 3, path.starts(with: [.Tp, .CdOrPrtry]), balance.code == nil { balance.code = leaf() }
+            if path.count == 3, path.first == .Tp, path[path.startIndex + 1] == .CdOrPrtry, balance.code == nil {
+                balance.code = leaf()
+            }
         case .Amt where path.count == 1:
             balance.amount = amount("Amt")
         case .CdtDbtInd where path.count == 1:
@@ -241,12 +249,12 @@ final class CamtReader: XMLEventHandler {
             return
         }
         switch path.last {
-        case .Cd where path.elementsEqual([.Sts, .Cd]), .Prtry where path.elementsEqual([.Sts, .Prtry]):
+        case .Cd where path.isPath(.Sts, .Cd), .Prtry where path.isPath(.Sts, .Prtry):
             entry.status = leaf()
         case .Dt, .DtTm:
             if path.count == 2, path.first == .BookgDt { entry.bookingDate = leaf() }
             if path.count == 2, path.first == .ValDt { entry.valueDate = leaf() }
-        case .NbOfTxs where path.elementsEqual([.NtryDtls, .Btch, .NbOfTxs]):
+        case .NbOfTxs where path.isPath(.NtryDtls, .Btch, .NbOfTxs):
             entry.batchCount = text()
         default:
             readDetail(path, into: &entry.details)
@@ -257,13 +265,13 @@ final class CamtReader: XMLEventHandler {
         switch path.last {
         case .Amt where path.count == 1:
             transaction.amount = amount("Amt")
-        case .Amt where path.elementsEqual([.AmtDtls, .TxAmt, .Amt]):
+        case .Amt where path.isPath(.AmtDtls, .TxAmt, .Amt):
             if transaction.amount == nil { transaction.amount = amount("TxAmt") }
         case .CdtDbtInd where path.count == 1:
             transaction.creditDebit = leaf()
-        case .AcctSvcrRef where path.elementsEqual([.Refs, .AcctSvcrRef]):
+        case .AcctSvcrRef where path.isPath(.Refs, .AcctSvcrRef):
             transaction.accountServicerReference = text()
-        case .EndToEndId where path.elementsEqual([.Refs, .EndToEndId]):
+        case .EndToEndId where path.isPath(.Refs, .EndToEndId):
             transaction.endToEndID = text()
         case .AddtlTxInf where path.count == 1:
             append(text(), to: &transaction.details.additional)
@@ -290,20 +298,20 @@ final class CamtReader: XMLEventHandler {
             default: break
             }
         case .RmtInf:
-            if path.elementsEqual([.RmtInf, .Ustrd]) { append(text(), to: &details.unstructured) }
-            if path.elementsEqual([.RmtInf, .Strd, .CdtrRefInf, .Ref]) {
+            if path.isPath(.RmtInf, .Ustrd) { append(text(), to: &details.unstructured) }
+            if path.isPath(.RmtInf, .Strd, .CdtrRefInf, .Ref) {
                 append(text(), to: &details.creditorReferences)
             }
         case .AmtDtls:
-            if path.elementsEqual([.AmtDtls, .InstdAmt, .Amt]) { details.instructed = amount("InstdAmt") }
+            if path.isPath(.AmtDtls, .InstdAmt, .Amt) { details.instructed = amount("InstdAmt") }
             if path.count == 4, path.last == .XchgRate, path[path.startIndex + 2] == .CcyXchg,
                 details.exchangeRate == nil
             {
                 details.exchangeRate = text()
             }
         case .Chrgs:
-            if path.elementsEqual([.Chrgs, .TtlChrgsAndTaxAmt]) { details.totalCharges = amount("TtlChrgsAndTaxAmt") }
-            if path.elementsEqual([.Chrgs, .Rcrd, .Amt]) || path.elementsEqual([.Chrgs, .Amt]) {
+            if path.isPath(.Chrgs, .TtlChrgsAndTaxAmt) { details.totalCharges = amount("TtlChrgsAndTaxAmt") }
+            if path.isPath(.Chrgs, .Rcrd, .Amt) || path.isPath(.Chrgs, .Amt) {
                 details.charges.append(amount("Chrgs/Amt"))
             }
         default:
@@ -318,12 +326,29 @@ final class CamtReader: XMLEventHandler {
     /// The open element's text, trimmed, with runs of white space made one space and a bare `&`
     /// restored.
     private func text() -> String {
-        let bytes = XMLInputFilter.restoringAmpersands(value)
+        var start = 0
+        var end = value.count
+        while start < end, CamtReader.isSpace(value[start]) { start += 1 }
+        while end > start, CamtReader.isSpace(value[end - 1]) { end -= 1 }
+        var isPlain = true
+        var index = start
+        while index < end {
+            let byte = value[index]
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == XMLInputFilter.placeholder[0]
+                || (byte == 0x20 && value[index + 1] == 0x20)
+            {
+                isPlain = false
+                break
+            }
+            index += 1
+        }
+        if isPlain { return String(decoding: value[start..<end], as: UTF8.self) }
+        let bytes = XMLInputFilter.restoringAmpersands(Array(value[start..<end]))
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var pendingSpace = false
         for byte in bytes {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+            if CamtReader.isSpace(byte) {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(0x20) }
@@ -333,6 +358,8 @@ final class CamtReader: XMLEventHandler {
         }
         return String(decoding: result, as: UTF8.self)
     }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     private func leaf() -> CamtText {
         CamtText(value: text(), line: valueLine, column: valueColumn)
@@ -350,3 +377,21 @@ final class CamtReader: XMLEventHandler {
 /// Confined to the thread that reads one file.
 @available(*, unavailable)
 extension CamtReader: Sendable {}
+
+extension ArraySlice<CamtElement> {
+    /// Whether the path is exactly these elements (fixed arities: no array is built per test).
+    fileprivate func isPath(_ first: CamtElement, _ second: CamtElement) -> Bool {
+        count == 2 && self[startIndex] == first && self[startIndex + 1] == second
+    }
+
+    fileprivate func isPath(_ first: CamtElement, _ second: CamtElement, _ third: CamtElement) -> Bool {
+        count == 3 && self[startIndex] == first && self[startIndex + 1] == second && self[startIndex + 2] == third
+    }
+
+    fileprivate func isPath(
+        _ first: CamtElement, _ second: CamtElement, _ third: CamtElement, _ fourth: CamtElement
+    ) -> Bool {
+        count == 4 && self[startIndex] == first && self[startIndex + 1] == second && self[startIndex + 2] == third
+            && self[startIndex + 3] == fourth
+    }
+}
