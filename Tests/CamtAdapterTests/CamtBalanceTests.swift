@@ -34,6 +34,13 @@ struct CamtBalanceTests {
         #expect(both.balances.map { "\($0.kind) \($0.asOf) \($0.formatted)" } == ["opening 2024-02-29 100.00"])
     }
 
+    @Test("without OPBD or PRCD there is no opening balance, and CLBD is still the closing checkpoint")
+    func missingOpening() {
+        let run = CamtTestDocument.read(
+            CamtTestDocument.statement(CamtTestDocument.balance("CLBD", "5.00") + CamtTestDocument.entry()))
+        #expect(run.balances.map { "\($0.kind) \($0.asOf) \($0.formatted)" } == ["ledger 2024-03-01 5.00"])
+    }
+
     @Test("a DBIT balance is negative")
     func debitBalance() {
         let run = CamtTestDocument.read(CamtTestDocument.statement(CamtTestDocument.balance("CLBD", "12.34", "DBIT")))
