@@ -109,7 +109,7 @@ struct CamtReadingState {
         let element = CamtElement.lookUp(tag.nameBytes)
         let depth = stack.count
         stack.append(element)
-        leafText.bytes.removeAll(keepingCapacity: true)
+        if !leafText.bytes.isEmpty { leafText.bytes.removeAll(keepingCapacity: true) }
         leafText.line = tag.line
         leafText.column = tag.column
         leafText.currency = nil
@@ -158,7 +158,7 @@ struct CamtReadingState {
         guard depth >= 0 else { return }
         defer {
             stack.removeLast()
-            leafText.bytes.removeAll(keepingCapacity: true)
+            if !leafText.bytes.isEmpty { leafText.bytes.removeAll(keepingCapacity: true) }
         }
         if depth == transactionDepth {
             transactionDepth = -1
@@ -369,9 +369,10 @@ struct CamtLeafText {
         while end > start, CamtLeafText.isSpace(bytes[end - 1]) { end -= 1 }
         var isPlain = true
         var index = start
+        // Plain: no tab or line break, no double space, no 0xEF (which may start U+FDD0, a bare `&`).
         while index < end {
             let byte = bytes[index]
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == XMLInputFilter.placeholder[0]
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF
                 || (byte == 0x20 && bytes[index + 1] == 0x20)
             {
                 isPlain = false
