@@ -56,6 +56,7 @@ final class CamtReader: XMLEventHandler {
             while let chunk = try input.nextChunk() { try feed(chunk, isFinal: false) }
             try feed([], isFinal: true)
             try reader.finish()
+            try builder.finish()
         } catch let error as XMLStreamError {
             switch error.reason {
             case .doctypeRefused: throw CamtError(.doctypeRefused, at: error.location)

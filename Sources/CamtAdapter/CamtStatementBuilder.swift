@@ -27,6 +27,9 @@ final class CamtStatementBuilder {
     /// The open statement's account's registry.
     private var registry = IDRegistry()
 
+    /// ITBD balances not yet replaced, emitted when the file ends.
+    private var heldInterim: [StatementBalance] = []
+
     // The open statement.
     private var statementLocation = SourceLocation.file("")
     private var account: AccountReference?
@@ -158,6 +161,12 @@ final class CamtStatementBuilder {
                         count: valueDateCount, reason: "entries without <BookgDt>: booked on their <ValDt>",
                         location: firstValueDate)))
         }
+    }
+
+    /// The file ended: the interim balances no closing or later interim balance replaced.
+    func finish() throws {
+        for balance in heldInterim { try emit(.balance(balance)) }
+        heldInterim = []
     }
 
     // MARK: - Private helpers
@@ -362,15 +371,16 @@ final class CamtStatementBuilder {
                 available.append(balance)
             }
         }
-        // An ITBD gives way to a CLBD of the same day, and to a later ITBD of that day.
-        var interimByDay: [Day: StatementBalance] = [:]
-        var interimDays: [Day] = []
+        // An ITBD waits for the end of the file: a CLBD of its account and day (in this
+        // statement or a later page or report) or a later ITBD of that day replaces it.
         for balance in interim where !ledger.contains(where: { $0.asOf == balance.asOf }) {
-            if interimByDay[balance.asOf] == nil { interimDays.append(balance.asOf) }
-            interimByDay[balance.asOf] = balance
+            heldInterim.removeAll { $0.account == balance.account && $0.asOf == balance.asOf }
+            heldInterim.append(balance)
+        }
+        for balance in ledger {
+            heldInterim.removeAll { $0.account == balance.account && $0.asOf == balance.asOf }
         }
         if let opening { try emit(.balance(opening)) }
-        for day in interimDays { if let balance = interimByDay[day] { try emit(.balance(balance)) } }
         for balance in ledger { try emit(.balance(balance)) }
         for balance in available { try emit(.balance(balance)) }
     }
