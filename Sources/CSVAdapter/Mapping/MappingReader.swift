@@ -75,7 +75,7 @@ struct MappingReader {
         let upper = code.uppercased()
         if Currency.isCommodityCode(upper) {
             problem(
-                "\"currency\" \"\(code)\" is neither an ISO 4217 code nor a declared commodity; expected e.g. EUR, "
+                "\"currency\" \"\(code)\" is not an ISO 4217 code or a declared commodity; expected e.g. EUR, "
                     + "or \(upper) declared with its decimals in \"commodities\" ({\"\(upper)\": 8})", at: value)
         } else {
             problem("\"currency\" \"\(code)\" is not an ISO 4217 code; expected e.g. EUR, USD", at: value)
