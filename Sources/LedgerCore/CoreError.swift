@@ -77,9 +77,11 @@ public struct CoreError: LocatedError, Hashable {
         case .commodityDigits(let code, let found):
             return "\(prefix)\(code) has \(found) decimals; expected 0 to \(Currency.largestMinorDigits)"
         case .isoDigitsConflict(let code, let isoDigits, let declared):
-            return "\(prefix)\(code) is an ISO 4217 currency with \(isoDigits) decimals; it can't be declared with \(declared)"
+            return
+                "\(prefix)\(code) is an ISO 4217 currency with \(isoDigits) decimals; it can't be declared with \(declared)"
         case .commodityConflict(let code, let declared, let existing):
-            return "\(prefix)\(code) is declared with \(declared) decimals, but the ledger already has it with \(existing); "
+            return
+                "\(prefix)\(code) is declared with \(declared) decimals, but the ledger already has it with \(existing); "
                 + "expected \(existing) (amounts are never rescaled)"
         case .notADay(let found, let expected):
             return "\(prefix)\(quotedExcerpt(found)) is not a calendar day; expected \(expected)"

@@ -50,7 +50,8 @@ extension Ledger {
                     ])
                     return false
                 }
-                let accounts = try database.prepare("SELECT count(*) FROM accounts WHERE currency = ?")
+                let accounts =
+                    try database.prepare("SELECT count(*) FROM accounts WHERE currency = ?")
                     .rows([.text(commodity.code)]) { row throws(StoreError) in Int(row.int(0)) }.first ?? 0
                 guard accounts == 0 else {
                     throw StoreError(

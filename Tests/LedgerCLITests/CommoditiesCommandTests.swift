@@ -27,7 +27,9 @@ struct CommoditiesCommandTests {
         #expect(added["changed"] as? Bool == true)
         #expect(cli.run("commodities") == 0)
         #expect(
-            cli.output.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            cli.output.split(separator: "\n").map {
+                $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            }
                 == [
                     "CODE DECIMALS SMALLEST ACCOUNTS DECLARED BY", "BTC 8 0.00000001 0 commodities add",
                     "VWRL 6 0.000001 0 commodities add",

@@ -24,7 +24,9 @@ struct DeclaredCurrencyTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.location == here)
-            #expect(error.message.hasSuffix("is not a commodity code; expected 1 to 12 of A-Z, 0-9, '.', '_', '-', starting with a letter"))
+            #expect(
+                error.message.hasSuffix(
+                    "is not a commodity code; expected 1 to 12 of A-Z, 0-9, '.', '_', '-', starting with a letter"))
         }
     }
 
@@ -58,7 +60,10 @@ struct DeclaredCurrencyTests {
         #expect(direction == .debit)
         #expect(money.description == "0.00012345")
         #expect(throws: CoreError.self) { try Money.parse("0.000000001", currency: btc, at: here) }
-        #expect(Money.rounded(DecimalNumber(isNegative: false, significand: 1_234_567_895, fractionDigits: 10), currency: btc)?.0.minorUnits == 12_345_679)
+        #expect(
+            Money.rounded(
+                DecimalNumber(isNegative: false, significand: 1_234_567_895, fractionDigits: 10), currency: btc)?.0
+                .minorUnits == 12_345_679)
     }
 }
 

@@ -19,11 +19,14 @@ struct CommodityImportTests {
         return options
     }
 
-    @Test("BTC rows import exactly through the mapping's \"commodities\"; the balance reconciles; a re-import adds nothing")
+    @Test(
+        "BTC rows import exactly through the mapping's \"commodities\"; the balance reconciles; a re-import adds nothing"
+    )
     func importsExactly() throws {
         let scratch = try ScratchFolder()
         let ledger = try Ledger(path: scratch.databasePath)
-        let first = BatchImporter().importFile(at: Self.csv, format: nil, options: Self.options(ledger: ledger), into: ledger)
+        let first = BatchImporter().importFile(
+            at: Self.csv, format: nil, options: Self.options(ledger: ledger), into: ledger)
         #expect(first.status == .complete, "\(first.failure?.description ?? "")")
         #expect(first.inserted == 6)
         let btc = try #require(try ledger.account(named: "Exchange BTC"))
@@ -67,7 +70,8 @@ struct CommodityImportTests {
         #expect(try ledger.storedCommodities().isEmpty)
     }
 
-    @Test("a commodity the ledger declares needs no mapping key; one the ledger has with other decimals is refused first")
+    @Test(
+        "a commodity the ledger declares needs no mapping key; one the ledger has with other decimals is refused first")
     func ledgerDeclarations() throws {
         let scratch = try ScratchFolder()
         let json = try String(contentsOfFile: Self.mapping, encoding: .utf8)

@@ -8,7 +8,8 @@ private let here = SourceLocation(file: "wallet.csv", line: 1, column: 1)
 
 /// A draft in a commodity: `signed` in its minor units.
 private func commodityDraft(
-    _ description: String, _ signed: Int64, on day: String, currency: Currency, account: String = "Wallet", line: Int = 2
+    _ description: String, _ signed: Int64, on day: String, currency: Currency, account: String = "Wallet",
+    line: Int = 2
 ) -> Draft {
     let (money, direction) = Money.fromSigned(signed, currency: currency)!
     return Draft(
@@ -41,7 +42,8 @@ struct LedgerCommodityTests {
             description: "Withdrawal fee", location: here)
         do {
             let ledger = try Ledger(path: path)
-            let wallet = try ledger.ensureAccount(AccountReference(name: "Wallet", currency: btc), fallbackCurrency: btc)
+            let wallet = try ledger.ensureAccount(
+                AccountReference(name: "Wallet", currency: btc), fallbackCurrency: btc)
             #expect(ledger.commodities.currency(code: "BTC") == btc)
             #expect(ledger.save(rows([draft], account: wallet), importID: nil) == .saved(inserted: 1, duplicates: 0))
         }
@@ -146,7 +148,8 @@ struct LedgerCommodityTests {
     func checkFindsUndeclared() throws {
         let ledger = try Ledger(path: ":memory:")
         let wallet = try ledger.ensureAccount(AccountReference(name: "Wallet", currency: btc), fallbackCurrency: btc)
-        _ = ledger.save(rows([commodityDraft("Buy", 100, on: "2024-03-01", currency: btc)], account: wallet), importID: nil)
+        _ = ledger.save(
+            rows([commodityDraft("Buy", 100, on: "2024-03-01", currency: btc)], account: wallet), importID: nil)
         #expect(ledger.check().isSound)
         try ledger.database.execute("UPDATE accounts SET currency = 'DOGE'; UPDATE transactions SET currency = 'DOGE'")
         let findings = ledger.check().items.first { $0.name == "commodities" }?.findings

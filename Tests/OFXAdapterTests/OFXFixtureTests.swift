@@ -29,7 +29,8 @@ struct OFXFixtureTests {
     @Test("each fixture gives exactly its expected events or error", arguments: fixtures)
     func expectedEvents(fixture: String) throws {
         let run = runAdapter(
-            OFXFormat.self, bytes: try Fixture.bytes("OFX/\(fixture)"), name: fixture, options: Self.options(for: fixture))
+            OFXFormat.self, bytes: try Fixture.bytes("OFX/\(fixture)"), name: fixture,
+            options: Self.options(for: fixture))
         let problem = EventLines.compare(run, expectedAt: Fixture.url("OFX/\(fixture).expected"))
         #expect(problem == nil, "\(problem ?? "")")
     }

@@ -141,7 +141,8 @@ struct AdaptersTestCommand: Command {
         var commodities = CommodityTable()
         for (code, digits) in (golden.commodities ?? [:]).sorted(by: { $0.key < $1.key }) {
             do {
-                try commodities.declare(Currency.declared(code: code, minorDigits: digits, at: .file(name)), at: .file(name))
+                try commodities.declare(
+                    Currency.declared(code: code, minorDigits: digits, at: .file(name)), at: .file(name))
             } catch {
                 throw RuntimeError("\(name)\(Self.optionsSuffix): \"commodities\": \(error.message)")
             }
@@ -151,7 +152,8 @@ struct AdaptersTestCommand: Command {
             currency: try golden.currency.map { code throws(RuntimeError) in
                 guard let currency = commodities.currency(code: code) else {
                     throw RuntimeError(
-                        "\(name)\(Self.optionsSuffix): \"\(code)\" is not an ISO 4217 currency code or a declared commodity")
+                        "\(name)\(Self.optionsSuffix): \"\(code)\" is not an ISO 4217 currency code or a declared commodity"
+                    )
                 }
                 return currency
             }, namesAccountAfterFile: false)
@@ -303,7 +305,8 @@ private struct GoldenOptions: Decodable {
         } catch {
             throw RuntimeError(
                 "\((path as NSString).lastPathComponent) is not valid options; expected "
-                    + #"{"account": "NAME", "currency": "CODE", "commodities": {"CODE": 8}, "settings": {"name": "value"}}: \#(error)"#)
+                    + #"{"account": "NAME", "currency": "CODE", "commodities": {"CODE": 8}, "settings": {"name": "value"}}: \#(error)"#
+            )
         }
     }
 }

@@ -30,7 +30,8 @@ struct CommoditiesCommand: Command {
         }
         if commodities.isEmpty {
             context.console.print(
-                "No commodities declared: only ISO 4217 currencies. `ledgerport commodities add BTC --digits 8` declares one.")
+                "No commodities declared: only ISO 4217 currencies. `ledgerport commodities add BTC --digits 8` declares one."
+            )
             return 0
         }
         var table = Table([

@@ -31,7 +31,9 @@ struct ExtractCommand: Command {
     static let options: [OptionSpec] = [
         .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
         .value("--account", "NAME", "The account the rows belong to; required when the file names none."),
-        .value("--currency", "CODE", "The currency of a file that states none (ISO 4217 such as EUR, or a declared commodity)."),
+        .value(
+            "--currency", "CODE",
+            "The currency of a file that states none (ISO 4217 such as EUR, or a declared commodity)."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
         AdapterOptionArguments.spec,
         .value("-o", "FILE", "Write the lines to FILE instead of stdout."),

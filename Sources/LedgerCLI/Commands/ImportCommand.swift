@@ -23,7 +23,9 @@ struct ImportCommand: Command {
         """
     static let options: [OptionSpec] = [
         .value("--account", "NAME", "The account to import into; required when the file names none (a generic CSV)."),
-        .value("--currency", "CODE", "The currency of a file that states none (ISO 4217 such as EUR, or a declared commodity)."),
+        .value(
+            "--currency", "CODE",
+            "The currency of a file that states none (ISO 4217 such as EUR, or a declared commodity)."),
         .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
         AdapterOptionArguments.spec,

@@ -18,7 +18,9 @@ struct InspectCommand: Command {
         .value("--mapping", "NAME|PATH", "The CSV mapping to try instead of the automatic choice."),
         AdapterOptionArguments.spec,
         .value("--account", "NAME", "The ledger account the rows would go to."),
-        .value("--currency", "CODE", "The currency of a file that states none (ISO 4217 such as EUR, or a declared commodity)."),
+        .value(
+            "--currency", "CODE",
+            "The currency of a file that states none (ISO 4217 such as EUR, or a declared commodity)."),
         .value("--rows", "N", "How many rows to show (default 10)."),
         .flag("--json", "Print as JSON."),
     ]
