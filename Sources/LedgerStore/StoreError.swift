@@ -108,7 +108,8 @@ public struct StoreError: LocatedError, Hashable {
         case .accountLimit(let account, let currency, let volume, let balance):
             let code = Currency(code: currency)
             func amount(_ value: Int64) -> String {
-                (code.map { Money.format(value, currency: $0) } ?? String(value)) + " " + currency
+                // A declared commodity's decimals are the ledger's, not known here: minor units, said so.
+                code.map { Money.format(value, currency: $0) + " " + currency } ?? "\(value) minor units of \(currency)"
             }
             let limit = amount(Int64.max)
             let amounts = volume.map { "add up to \(amount($0))" } ?? "add up to more than \(limit)"
