@@ -80,7 +80,7 @@ struct CommodityImportTests {
         let declared = try Ledger(path: scratch.url.appendingPathComponent("declared.sqlite").path)
         try declared.declareCommodity(try Currency.declared(code: "BTC", minorDigits: 8, at: .file("test")))
         let report = BatchImporter().importFile(
-            at: Self.csv, format: nil, options: Self.options(mapping: plain, ledger: declared), into: declared)
+            at: Self.csv, format: nil, options: AdapterOptions(mapping: plain), into: declared)
         #expect(report.status == .complete, "\(report.failure?.description ?? "")")
         #expect(report.inserted == 6)
 
