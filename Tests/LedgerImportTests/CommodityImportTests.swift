@@ -50,6 +50,23 @@ struct CommodityImportTests {
         #expect(ledger.check().isSound)
     }
 
+    @Test("an import stopped in its first batch leaves neither the accounts nor the commodity it registered")
+    func stoppedImport() throws {
+        let scratch = try ScratchFolder()
+        let ledger = try Ledger(path: scratch.databasePath)
+        let text = try String(contentsOfFile: Self.csv, encoding: .utf8)
+            + "2024-03-10 12:00:00,trade,BTC,0.0.1,0.00000000,0.01302578,LDG-7Q2M4X-0007\n"
+        let broken = try scratch.write("exchange-broken.csv", text)
+        let report = BatchImporter().importFile(
+            at: broken, format: nil, options: AdapterOptions(mapping: Self.mapping), into: ledger)
+        #expect(report.status == .stopped)
+        #expect(report.failure?.record == 7)
+        #expect(try ledger.transactions().isEmpty)
+        #expect(try ledger.allAccounts().isEmpty)
+        #expect(try ledger.storedCommodities().isEmpty)
+        #expect(try Ledger(path: scratch.databasePath).commodities.isEmpty)
+    }
+
     @Test("without a declaration, the first BTC cell stops the import with how to declare it; nothing is left behind")
     func undeclared() throws {
         let scratch = try ScratchFolder()
