@@ -54,7 +54,8 @@ struct CommodityImportTests {
     func stoppedImport() throws {
         let scratch = try ScratchFolder()
         let ledger = try Ledger(path: scratch.databasePath)
-        let text = try String(contentsOfFile: Self.csv, encoding: .utf8)
+        let text =
+            try String(contentsOfFile: Self.csv, encoding: .utf8)
             + "2024-03-10 12:00:00,trade,BTC,0.0.1,0.00000000,0.01302578,LDG-7Q2M4X-0007\n"
         let broken = try scratch.write("exchange-broken.csv", text)
         let report = BatchImporter().importFile(
