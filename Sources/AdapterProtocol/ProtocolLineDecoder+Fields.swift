@@ -119,13 +119,17 @@ struct RecordFields {
         return Day(year: year, month: month, day: day)
     }
 
-    func optionalCurrency(_ key: ProtocolKey) throws(ProtocolError) -> Currency? {
+    /// A currency in capitals: ISO 4217, else a commodity the ledger declares (`commodities`).
+    func optionalCurrency(_ key: ProtocolKey, commodities: CommodityTable) throws(ProtocolError) -> Currency? {
         guard let text = try optionalString(key) else { return nil }
-        guard text.utf8.count == 3, text.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }),
-            let currency = Currency(code: text)
-        else {
+        guard Currency.isCommodityCode(text) else {
             throw invalid(
                 "\"\(key)\" is \(quotedForMessage(text)); expected an ISO 4217 code in capitals such as EUR or USD")
+        }
+        guard let currency = commodities.currency(code: text) else {
+            throw invalid(
+                "\"\(key)\" is \(quotedForMessage(text)); expected an ISO 4217 code in capitals such as EUR or USD, "
+                    + "or a commodity the ledger declares (`ledgerport commodities add \(text) --digits N`)")
         }
         return currency
     }
@@ -144,8 +148,10 @@ struct RecordFields {
     }
 
     /// The record's currency: the account's, which a stated `currency` must equal.
-    func currency(for account: ProtocolLineDecoder.Account) throws(ProtocolError) -> Currency {
-        guard let stated = try optionalCurrency(.currency) else { return account.currency }
+    func currency(for account: ProtocolLineDecoder.Account, commodities: CommodityTable) throws(ProtocolError)
+        -> Currency
+    {
+        guard let stated = try optionalCurrency(.currency, commodities: commodities) else { return account.currency }
         guard stated == account.currency else {
             throw invalid(
                 "\"currency\" is \"\(stated.code)\"; expected \"\(account.currency.code)\", the currency of its account"

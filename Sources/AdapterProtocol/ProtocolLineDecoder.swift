@@ -158,7 +158,7 @@ public struct ProtocolLineDecoder {
             }
             kind = parsed
         }
-        let stated = try record.optionalCurrency(.currency)
+        let stated = try record.optionalCurrency(.currency, commodities: options.commodities)
         guard let currency = stated ?? options.currency ?? options.accountCurrency else {
             throw MissingChoice(
                 .currency, source: "adapter \(adapter), account \(ProtocolError.displayable(key))",
@@ -176,7 +176,7 @@ public struct ProtocolLineDecoder {
 
     private func transaction(_ record: RecordFields) throws -> AdapterEvent {
         let account = try record.account(in: accounts)
-        let currency = try record.currency(for: account)
+        let currency = try record.currency(for: account, commodities: options.commodities)
         let location = try record.source()
         let (amount, _) = try record.amount(.amount, currency: currency, signed: false)
         let direction = try record.direction(.direction, required: true) ?? .credit
@@ -205,7 +205,7 @@ public struct ProtocolLineDecoder {
 
     private func balance(_ record: RecordFields) throws -> AdapterEvent {
         let account = try record.account(in: accounts)
-        let currency = try record.currency(for: account)
+        let currency = try record.currency(for: account, commodities: options.commodities)
         let location = try record.source()
         let direction = try record.direction(.direction, required: false)
         let (money, sign) = try record.amount(.amount, currency: currency, signed: direction == nil)

@@ -16,6 +16,7 @@ public enum Ledgerport {
         ImportCommand.self,
         SyncCommand.self,
         AccountsCommand.self,
+        CommoditiesCommand.self,
         TransactionsCommand.self,
         ImportsCommand.self,
         ReconcileCommand.self,

@@ -13,6 +13,16 @@ public struct CoreError: LocatedError, Hashable {
         case overflow(found: String)
         /// The currency code is not an ISO 4217 code known here.
         case unknownCurrency(found: String)
+        /// A code that could name a commodity but is neither ISO 4217 nor declared.
+        case undeclaredCommodity(found: String)
+        /// The text can't be a commodity's code.
+        case notACommodityCode(found: String)
+        /// A commodity's decimals are out of range.
+        case commodityDigits(code: String, found: Int)
+        /// An ISO 4217 code declared with other digits than its own.
+        case isoDigitsConflict(code: String, isoDigits: Int, declared: Int)
+        /// A commodity declared with other digits than it already has.
+        case commodityConflict(code: String, declared: Int, existing: Int)
         /// The text is not a calendar day; `expected` names the format.
         case notADay(found: String, expected: String)
         /// A draft's field is missing or empty.
@@ -56,6 +66,23 @@ public struct CoreError: LocatedError, Hashable {
             return "\(prefix)\(quotedExcerpt(found)) is too large; expected \(Money.largestAmountText)"
         case .unknownCurrency(let found):
             return "\(prefix)\(quotedExcerpt(found)) is not a currency; expected an ISO 4217 code such as EUR or USD"
+        case .undeclaredCommodity(let found):
+            let code = found.trimmingSpaces().uppercased()
+            return "\(prefix)\(quotedExcerpt(found)) is neither an ISO 4217 currency nor a declared commodity; "
+                + "declare it with its decimals: `ledgerport commodities add \(code) --digits N`, "
+                + "or a mapping's \"commodities\" key ({\"\(code)\": N})"
+        case .notACommodityCode(let found):
+            return "\(prefix)\(quotedExcerpt(found)) is not a commodity code; "
+                + "expected 1 to 12 of A-Z, 0-9, '.', '_', '-', starting with a letter"
+        case .commodityDigits(let code, let found):
+            return "\(prefix)\(code) has \(found) decimals; expected 0 to \(Currency.largestMinorDigits)"
+        case .isoDigitsConflict(let code, let isoDigits, let declared):
+            return
+                "\(prefix)\(code) is an ISO 4217 currency with \(isoDigits) decimals; it can't be declared with \(declared)"
+        case .commodityConflict(let code, let declared, let existing):
+            return
+                "\(prefix)\(code) is declared with \(declared) decimals, but the ledger already has it with \(existing); "
+                + "expected \(existing) (amounts are never rescaled)"
         case .notADay(let found, let expected):
             return "\(prefix)\(quotedExcerpt(found)) is not a calendar day; expected \(expected)"
         case .missingField(let name):

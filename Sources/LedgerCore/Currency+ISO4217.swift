@@ -14,6 +14,12 @@ extension Currency {
     // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let BHD = Currency(known: "BHD", minorDigits: 3)
 
+    /// A currency whose code and digits the caller has checked.
+    init(code: String, minorDigits: Int) {
+        self.code = code
+        self.minorDigits = minorDigits
+    }
+
     private init(known code: String, minorDigits: Int) {
         self.code = code
         self.minorDigits = minorDigits

@@ -138,12 +138,18 @@ public struct AdapterOptions: Sendable, Hashable {
     /// (`march.csv` → `march`); when `false` the adapter throws ``MissingChoice`` instead, so that
     /// the user names the account. The command line sets it to `false`.
     public var namesAccountAfterFile: Bool
+    /// The commodities the ledger declares beyond ISO 4217 (`BTC` with 8 decimals): a code in the
+    /// source resolves through it, ISO 4217 first. Empty (ISO 4217 only) by default; the command
+    /// line fills it from the ledger.
+    public var commodities: CommodityTable
 
     /// Creates options.
     public init(
         account: String? = nil, settings: [String: String] = [:], fileName: String = "",
-        currency: Currency? = nil, accountCurrency: Currency? = nil, namesAccountAfterFile: Bool = true
+        currency: Currency? = nil, accountCurrency: Currency? = nil, namesAccountAfterFile: Bool = true,
+        commodities: CommodityTable = CommodityTable()
     ) {
+        self.commodities = commodities
         self.account = account
         self.settings = settings
         self.fileName = fileName

@@ -125,6 +125,9 @@ public struct BatchImporter {
         comparingWith compared: Ledger? = nil
     ) -> ImportReport {
         let compared = ledger == nil ? compared : nil
+        // The ledger's declared commodities, unless the caller gave a table of its own.
+        var options = options
+        if options.commodities.isEmpty, let known = (ledger ?? compared)?.commodities { options.commodities = known }
         var session = ImportSession(
             ledger: ledger, comparedLedger: compared, batchSize: batchSize, progress: progress,
             report: ImportReport(file: stream.name, format: adapter.id, status: ledger == nil ? .dryRun : .complete))

@@ -57,6 +57,7 @@ extension Ledger {
             var changed = try self.current(account)
             if let currency, currency != changed.currency {
                 try checkCurrencyChange(of: changed, to: currency)
+                try register(currency, at: .file(path))
                 try database.prepare("UPDATE accounts SET currency = ? WHERE id = ?").run([
                     .text(currency.code), .int(changed.id),
                 ])

@@ -32,7 +32,7 @@ extension Ledger {
             try checkCurrency(of: existing, against: reference)
             guard Ledger.declaresNewName(reference, for: existing) else { return (existing, false) }
         }
-        return try write {
+        let result: (account: StoredAccount, isNew: Bool) = try write {
             // Another process may have created it since the look above; under the write lock,
             // looking again is final.
             if let existing = try existingAccount(for: reference) {
@@ -41,6 +41,8 @@ extension Ledger {
             }
             return (try insertAccount(reference, fallbackCurrency: fallbackCurrency), true)
         }
+        if commodityTable.currency(code: result.account.currency.code) == nil { try loadCommodities() }
+        return result
     }
 
     /// Removes those of the given accounts that hold nothing: no transaction, statement balance,
@@ -56,6 +58,7 @@ extension Ledger {
     @discardableResult
     public func removeEmptyAccounts(_ ids: [Int64]) throws(StoreError) -> Int {
         guard !ids.isEmpty else { return 0 }
+        defer { try? loadCommodities() }
         return try write {
             let delete = try database.prepare(
                 """
@@ -70,6 +73,7 @@ extension Ledger {
                 try delete.run([.int(id)])
                 removed += Int(database.changes)
             }
+            try removeUnheldSourceCommodities()
             return removed
         }
     }
@@ -88,6 +92,7 @@ extension Ledger {
         var name = reference.name
         if let key = reference.key, try account(named: name) != nil { name += " ••••" + key.suffix(4) }
         let currency = reference.currency ?? fallbackCurrency
+        try register(currency, at: .file(path))
         let insert = try database.prepare(
             """
             INSERT INTO accounts (name, kind, currency, institution, masked_number, created_at, source_key)
@@ -103,6 +108,14 @@ extension Ledger {
     }
 
     func checkCurrency(of existing: StoredAccount, against reference: AccountReference) throws(StoreError) {
+        if let currency = reference.currency, currency.code == existing.currency.code,
+            currency.minorDigits != existing.currency.minorDigits
+        {
+            throw StoreError(
+                .commodityConflict(
+                    code: currency.code, declared: currency.minorDigits, existing: existing.currency.minorDigits),
+                at: .file(path))
+        }
         if let currency = reference.currency, currency != existing.currency {
             throw StoreError(
                 .currencyMismatch(
@@ -138,10 +151,7 @@ extension Ledger {
         guard let kind = AccountKind(rawValue: kindText) else {
             throw StoreError(.corruptValue(column: "accounts.kind", found: kindText), at: .file(path))
         }
-        let code = row.text(3)
-        guard let currency = Currency(code: code) else {
-            throw StoreError(.corruptValue(column: "accounts.currency", found: code), at: .file(path))
-        }
+        let currency = try storedCurrency(row.text(3), column: "accounts.currency")
         return StoredAccount(
             id: row.int(0), name: row.text(1), kind: kind, currency: currency, institution: row.optionalText(4),
             maskedNumber: row.optionalText(5), key: row.optionalText(6))

@@ -22,8 +22,11 @@ extension Ledger {
     /// there is none (already withdrawn, or never imported), so a re-import changes nothing.
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
         do {
+            var registers = false
             let (inserted, deleted, inserts, deletedBefore) = try write {
                 let statement = try preparedInsert()
+                // Each unit the batch writes is declared, in this transaction (see ``register(_:at:)``).
+                var lastCurrency: Currency?
                 var inserted = 0
                 var deleted = 0
                 var inserts = 0
@@ -40,6 +43,10 @@ extension Ledger {
                                 continue
                             }
                             try forget(row)
+                        }
+                        if row.draft.amount.currency != lastCurrency {
+                            lastCurrency = row.draft.amount.currency
+                            if try register(row.draft.amount.currency, at: row.draft.location) { registers = true }
                         }
                         do throws(StoreError) {
                             try bindInsert(statement, row, importID: importID)
@@ -77,6 +84,7 @@ extension Ledger {
                 }
                 return (inserted, deleted, inserts, deletedBefore)
             }
+            if registers { try loadCommodities() }
             return .saved(
                 inserted: inserted, duplicates: inserts - inserted - deletedBefore, withdrawn: deleted,
                 deletedBefore: deletedBefore)

@@ -80,6 +80,12 @@ extension Ledger {
                 }
             ),
             (
+                "commodities", "every unit stored is ISO 4217 or a declared commodity",
+                { ledger throws(StoreError) in
+                    try ledger.commodityFindings()
+                }
+            ),
+            (
                 "account limits", "amounts plus twice the largest balance within 64 bits",
                 { ledger throws(StoreError) in
                     try ledger.limitFindings()

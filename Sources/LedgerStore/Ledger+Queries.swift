@@ -151,8 +151,7 @@ extension Ledger {
         }
         let dayText = row.text(2)
         guard let day = Day(iso: dayText) else { throw corrupt("transactions.day", dayText) }
-        let currencyText = row.text(6)
-        guard let currency = Currency(code: currencyText) else { throw corrupt("transactions.currency", currencyText) }
+        let currency = try storedCurrency(row.text(6), column: "transactions.currency")
         let amount = row.int(4)
         guard amount >= 0 else { throw corrupt("transactions.amount", String(amount)) }
         guard let direction = Direction(rawValue: row.text(5)) else {

@@ -19,6 +19,8 @@ public final class Ledger {
     public var restoresDeletedRows = false
     /// Whether the file passed the check run before this connection's first write.
     var isVerifiedSound = false
+    /// The commodities the ledger declares beyond ISO 4217, as last read (``commodities``).
+    var commodityTable = CommodityTable()
     /// Statements run on every batch, prepared once per connection (see ``prepared(_:)``).
     private var preparedStatements: [String: Statement] = [:]
 
@@ -82,6 +84,7 @@ public final class Ledger {
                 try database.execute("PRAGMA synchronous = NORMAL")
             }
             try migrate(upTo: version)
+            if version >= Migration.declaredCommoditiesVersion { try loadCommodities() }
         } catch {
             switch error.sqliteCode {
             case .notADatabase?:

@@ -7,6 +7,9 @@ struct Migration {
     let name: String
     let sql: String
 
+    /// The step that adds the `commodities` table (a ledger migrated to an older step has none).
+    static let declaredCommoditiesVersion = 12
+
     static let all: [Migration] = [
         Migration(version: 1, name: "accounts, imports, transactions", sql: accountsImportsTransactions),
         Migration(version: 2, name: "statement balances and checkpoints", sql: balancesAndCheckpoints),
@@ -19,6 +22,7 @@ struct Migration {
         Migration(version: 9, name: "account names chosen by the user", sql: accountNamesChosen),
         Migration(version: 10, name: "undo and corrections", sql: undoAndCorrections),
         Migration(version: 11, name: "payees and adapter provenance", sql: payeesAndAdapterProvenance),
+        Migration(version: 12, name: "declared commodities", sql: declaredCommodities),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -252,5 +256,17 @@ struct Migration {
         ALTER TABLE transactions ADD COLUMN payee TEXT;
         ALTER TABLE imports ADD COLUMN adapter_version TEXT;
         ALTER TABLE imports ADD COLUMN adapter_sha256 TEXT;
+        """
+
+    /// Units beyond ISO 4217 (`BTC` with 8 decimals), each with its minor digits; ISO codes are
+    /// never stored here. `declared_by` is `user` (`ledgerport commodities add`) or `source` (a
+    /// mapping or an adapter's option named it, registered with the write that first used it).
+    private static let declaredCommodities = """
+        CREATE TABLE commodities (
+            code TEXT PRIMARY KEY CHECK (length(code) BETWEEN 1 AND 12),
+            minor_digits INTEGER NOT NULL CHECK (minor_digits BETWEEN 0 AND 12),
+            declared_by TEXT NOT NULL CHECK (declared_by IN ('user', 'source')),
+            declared_at TEXT NOT NULL
+        ) WITHOUT ROWID;
         """
 }

@@ -40,6 +40,11 @@ public struct StoreError: LocatedError, Hashable {
         /// ``Ledger/accountLimit``): `volume` is the sum of the account's amounts with it, `balance`
         /// the largest balance stated for the account with it, both in minor units.
         case accountLimit(account: String, currency: String, volume: Int64?, balance: Int64?)
+        /// A commodity written with other decimals than the ledger declares for it (amounts are
+        /// never rescaled).
+        case commodityConflict(code: String, declared: Int, existing: Int)
+        /// `commodities add` with other decimals for a commodity that accounts already use.
+        case commodityInUse(code: String, digits: Int, wanted: Int, accounts: Int)
     }
 
     public var reason: Reason
@@ -93,10 +98,18 @@ public struct StoreError: LocatedError, Hashable {
             let shown = findings.prefix(3).joined(separator: "; ") + (findings.count > 3 ? "; …" : "")
             return "the ledger \(path) is damaged (\(shown)); nothing was written to it. "
                 + Self.recovery(for: path)
+        case .commodityConflict(let code, let declared, let existing):
+            return CoreError(.commodityConflict(code: code, declared: declared, existing: existing), at: location)
+                .message + "; nothing of this write was stored"
+        case .commodityInUse(let code, let digits, let wanted, let accounts):
+            let noun = accounts == 1 ? "account holds" : "accounts hold"
+            return "\(code) is declared with \(digits) decimals and \(accounts) \(noun) it, so it can't become "
+                + "\(wanted) decimals; expected \(digits) (stored amounts are never rescaled)"
         case .accountLimit(let account, let currency, let volume, let balance):
             let code = Currency(code: currency)
             func amount(_ value: Int64) -> String {
-                (code.map { Money.format(value, currency: $0) } ?? String(value)) + " " + currency
+                // A declared commodity's decimals are the ledger's, not known here: minor units, said so.
+                code.map { Money.format(value, currency: $0) + " " + currency } ?? "\(value) minor units of \(currency)"
             }
             let limit = amount(Int64.max)
             let amounts = volume.map { "add up to \(amount($0))" } ?? "add up to more than \(limit)"

@@ -24,6 +24,8 @@ public struct OFXError: LocatedError, Hashable {
         case notADate(element: String, found: String)
         /// A currency code that is not ISO 4217.
         case unknownCurrency(element: String, found: String)
+        /// A code that could name a commodity but is neither ISO 4217 nor declared in the ledger.
+        case undeclaredCommodity(element: String, found: String)
         /// `--account` names one ledger account but the file holds statements for several.
         case accountOptionWithSeveralAccounts(first: String, second: String)
         /// An OFX 2 file declares a document type; DTDs and their entities are never processed.
@@ -70,6 +72,8 @@ public struct OFXError: LocatedError, Hashable {
                 "<\(element)> \"\(found)\" is not a date; expected YYYYMMDD, optionally HHMMSS, .XXX and [offset:TZ], naming a real day"
         case .unknownCurrency(let element, let found):
             return "<\(element)> \"\(found)\" is not a currency; expected an ISO 4217 code such as USD"
+        case .undeclaredCommodity(let element, let found):
+            return CoreError(.undeclaredCommodity(found: found), at: location, field: "<\(element)>").message
         case .accountOptionWithSeveralAccounts(let first, let second):
             return
                 "--account names one ledger account, but this file holds statements for \(first) and \(second); expected a file with one account, or no --account"

@@ -50,7 +50,8 @@ public struct OFXFormat: FormatAdapter {
     /// - Throws: ``OFXError`` for bad input (with file, line and column), or what `emit` throws.
     public func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
-            let builder = OFXStatementBuilder(fileName: input.name, accountOverride: options.account, emit: emit)
+            let builder = OFXStatementBuilder(
+                fileName: input.name, accountOverride: options.account, commodities: options.commodities, emit: emit)
             var head: [UInt8] = []
             var header: OFXHeader?
             while header == nil {

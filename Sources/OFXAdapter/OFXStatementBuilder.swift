@@ -24,6 +24,8 @@ final class OFXStatementBuilder {
     /// The file's name, for locations.
     let fileName: String
     private let accountOverride: String?
+    /// The commodities the ledger declares: CURDEF and CURSYM resolve through it.
+    private let commodities: CommodityTable
     private let emit: (AdapterEvent) throws -> Void
 
     private var stack: [OFXTag] = []
@@ -54,12 +56,33 @@ final class OFXStatementBuilder {
     private var identitiesByName: [String: OFXAccountIdentity] = [:]
     private var fitIDs = FITIDRegistry()
 
-    init(fileName: String, accountOverride: String?, emit: @escaping (AdapterEvent) throws -> Void) {
+    init(
+        fileName: String, accountOverride: String?, commodities: CommodityTable = CommodityTable(),
+        emit: @escaping (AdapterEvent) throws -> Void
+    ) {
         self.fileName = fileName
         self.accountOverride = accountOverride
+        self.commodities = commodities
         self.emit = emit
         stack.reserveCapacity(16)
         stackLocations.reserveCapacity(16)
+    }
+
+    /// The ISO 4217 currency or declared commodity a code names (CURDEF, CURSYM).
+    ///
+    /// - Throws: ``OFXError`` `.undeclaredCommodity` for a code that could be a commodity the
+    ///   ledger doesn't declare, `.unknownCurrency` for text that can't be one.
+    private func resolvedCurrency(_ code: String, element: String, at location: SourceLocation) throws(OFXError)
+        -> Currency
+    {
+        do {
+            return try commodities.currency(code: code, at: location)
+        } catch {
+            if case .undeclaredCommodity = error.reason {
+                throw OFXError(.undeclaredCommodity(element: element, found: code), at: location)
+            }
+            throw OFXError(.unknownCurrency(element: element, found: code), at: location)
+        }
     }
 
     // MARK: - Element events
@@ -192,10 +215,7 @@ final class OFXStatementBuilder {
             guard statement != nil else { return }
             if tag == .CURDEF {
                 let text = OFXText.decode(value)
-                guard let currency = Currency(code: text) else {
-                    throw OFXError(.unknownCurrency(element: tag.name, found: text), at: location())
-                }
-                statement?.currency = currency
+                statement?.currency = try resolvedCurrency(text, element: tag.name, at: location())
             } else if tag == .DTASOF, parent == .INVSTMTRS {
                 statement?.asOf = try dateTime(value, tag, location)
             }
@@ -405,9 +425,7 @@ final class OFXStatementBuilder {
             in: currency, element: .TRNAMT, at: amountLocation)
         if let symbol = record.currencySymbol {
             let symbolLocation = record.currencySymbolLocation ?? record.location
-            guard let foreign = Currency(code: symbol) else {
-                throw OFXError(.unknownCurrency(element: "CURSYM", found: symbol), at: symbolLocation)
-            }
+            let foreign = try resolvedCurrency(symbol, element: "CURSYM", at: symbolLocation)
             guard let rate = record.currencyRate else {
                 throw OFXError(
                     .missingElement(element: "CURRATE", in: record.currencyIsOriginal ? "ORIGCURRENCY" : "CURRENCY"),

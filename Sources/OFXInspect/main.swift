@@ -1,6 +1,7 @@
 // ofx-inspect: reads one OFX file with OFXFormat, without a database.
 //
 //     OFXInspect FILE [--account NAME]    the reading as JSON (OFXFormat.readingJSON)
+//         [--commodity CODE=DIGITS]...    with commodities the ledger would declare (BTC=8)
 //     OFXInspect --count FILE             counts drafts and balances only (the benchmark)
 //
 // Exit codes: 0 read, 1 bad input (the error on stderr in the compiler's format), 2 bad usage.
@@ -41,15 +42,28 @@ if let index = arguments.firstIndex(of: "--account"), index + 1 < arguments.coun
     account = arguments[index + 1]
     arguments.removeSubrange(index...(index + 1))
 }
+var commodities = CommodityTable()
+while let index = arguments.firstIndex(of: "--commodity"), index + 1 < arguments.count {
+    let parts = arguments[index + 1].split(separator: "=")
+    guard parts.count == 2, let digits = Int(parts[1]),
+        let commodity = try? Currency.declared(code: parts[0], minorDigits: digits, at: .file("--commodity")),
+        (try? commodities.declare(commodity, at: .file("--commodity"))) != nil
+    else {
+        FileHandle.standardError.write(Data("--commodity \(arguments[index + 1]): expected CODE=DIGITS\n".utf8))
+        exit(2)
+    }
+    arguments.removeSubrange(index...(index + 1))
+}
 guard arguments.count == 1 else {
-    FileHandle.standardError.write(Data("usage: OFXInspect [--count] [--account NAME] FILE\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: OFXInspect [--count] [--account NAME] [--commodity CODE=DIGITS]... FILE\n".utf8))
     exit(2)
 }
 guard let stream = FileStream(path: arguments[0]) else {
     FileHandle.standardError.write(Data("\(arguments[0]): error: cannot open the file\n".utf8))
     exit(1)
 }
-let options = AdapterOptions(account: account, fileName: arguments[0])
+let options = AdapterOptions(account: account, fileName: arguments[0], commodities: commodities)
 do {
     if countOnly {
         var drafts = 0

@@ -32,6 +32,29 @@ private func error(of line: String) -> String {
 
 @Suite("ProtocolLineDecoder")
 struct ProtocolLineDecoderTests {
+    @Test("a record in a commodity the ledger declares is read at its decimals; undeclared, it says how to declare it")
+    func commodities() throws {
+        let wallet = #"{"type":"account","key":"w","name":"Wallet","currency":"BTC"}"#
+        let fee =
+            #"{"type":"transaction","account":"w","bookingDay":"2026-01-31","amount":"0.00012345","#
+            + #""direction":"debit","currency":"BTC","description":"Network fee","source":{"line":2,"column":1}}"#
+        let btc = try Currency.declared(code: "BTC", minorDigits: 8, at: .file("test"))
+        let declared = decode(
+            [wallet, fee], options: AdapterOptions(fileName: "march.json", commodities: CommodityTable([btc])))
+        #expect(declared.error == nil)
+        guard declared.events.count == 2, case .draft(let draft) = declared.events[1] else {
+            Issue.record("unexpected events \(declared.events)")
+            return
+        }
+        #expect(draft.amount == Money(minorUnits: 12_345, currency: btc))
+        let undeclared = decode([wallet, fee])
+        #expect(
+            undeclared.error?.hasSuffix(
+                #""currency" is "BTC"; expected an ISO 4217 code in capitals such as EUR or USD, "#
+                    + "or a commodity the ledger declares (`ledgerport commodities add BTC --digits N`)") == true,
+            "\(undeclared.error ?? "")")
+    }
+
     @Test("an account, a transaction, a balance and end become events with the adapter's prefixed key")
     func happyPath() throws {
         let balance =

@@ -27,7 +27,7 @@ struct CheckCommandTests {
         #expect(cli.run("check", "--json") == 0)
         let json = try #require(try cli.json() as? [String: Any])
         #expect(json["sound"] as? Bool == true)
-        #expect((json["checks"] as? [[String: Any]])?.count == 7)
+        #expect((json["checks"] as? [[String: Any]])?.count == 8)
         #expect(json["recovery"] is NSNull)
     }
 

@@ -53,10 +53,13 @@ struct RegistryConformanceTests {
     /// generic CSV is read to its end rather than stopped at its header.
     static func options(for sample: Sample) -> AdapterOptions {
         let root = Fixture.repositoryRoot
-        return AdapterOptions(
+        var options = AdapterOptions(
             mappingDirectories: [
                 root.appendingPathComponent("mappings").path, Fixture.url("CSV/mappings").path,
             ], fileName: sample.path, accountCurrency: .USD)
+        // The commodity fixtures' unit, as a ledger that declares it passes it.
+        options.commodities = CommodityTable([try! Currency.declared(code: "BTC", minorDigits: 8, at: .file("BTC"))])
+        return options
     }
 
     @Test(

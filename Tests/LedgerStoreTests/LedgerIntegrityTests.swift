@@ -83,7 +83,8 @@ struct LedgerIntegrityTests {
         #expect(result.isSound, "\(result.items.filter { !$0.passed })")
         #expect(
             result.items.map(\.name) == [
-                "file", "daily totals", "checkpoints", "identity", "values", "currencies", "account limits",
+                "file", "daily totals", "checkpoints", "identity", "values", "currencies", "commodities",
+                "account limits",
             ])
     }
 

@@ -70,9 +70,9 @@ struct MigrationTests {
         }
     }
 
-    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<11)
+    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<12)
     func upgrade(from version: Int) throws {
-        #expect(Ledger.schemaVersion == 11, "a new migration needs its case here")
+        #expect(Ledger.schemaVersion == 12, "a new migration needs its case here")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let old = try Ledger(path: path, upTo: version)
@@ -123,6 +123,26 @@ struct MigrationTests {
         let id = try ledger.beginImport(
             sourcePath: "feb.json", adapter: "wise", mapping: nil, adapterVersion: "2.0", adapterSHA256: "cafe")
         #expect(try ledger.imports().first { $0.id == id }?.adapterVersion == "2.0")
+    }
+
+    @Test("version 12 adds an empty commodities table that refuses decimals past 12; old rows read as before")
+    func declaredCommodities() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let old = try Ledger(path: path, upTo: 11)
+            try fill(old, version: 11)
+        }
+        let ledger = try Ledger(path: path)
+        #expect(ledger.commodities.isEmpty)
+        #expect(try ledger.storedCommodities().isEmpty)
+        #expect(try ledger.transactions().count == 4)
+        #expect(throws: StoreError.self) {
+            try ledger.database.execute(
+                "INSERT INTO commodities VALUES ('BTC', 13, 'user', '2024-01-01T00:00:00Z')")
+        }
+        let btc = try Currency.declared(code: "BTC", minorDigits: 8, at: .file("test"))
+        #expect(try ledger.declareCommodity(btc))
+        #expect(try Ledger(path: path).commodities.currency(code: "BTC") == btc)
     }
 
     @Test("the account limit's columns start from the rows and balances already stored")

@@ -51,6 +51,8 @@ public struct CSVMapping: Sendable {
     var invertSign = false
     /// The currency when no column gives one.
     var currency: Currency?
+    /// The commodities the mapping declares (`"commodities": {"BTC": 8}`), beyond ISO 4217.
+    var commodities = CommodityTable()
 
     // MARK: - The account
     var accountName: String?

@@ -60,10 +60,7 @@ extension MappingReader {
             }
         }
         if let code = string(fields["currency"], "\"currency\""), let at = fields["currency"] {
-            settings.currency = Currency(code: code)
-            if settings.currency == nil {
-                problem("\"currency\" \"\(code)\" is not an ISO 4217 code; expected e.g. EUR, USD", at: at)
-            }
+            settings.currency = currency(code, at: at)
         }
         return settings
     }

@@ -23,10 +23,7 @@ extension MappingReader {
                 "\"currency\" on a \"\(rule.role.rawValue)\" line reads nothing; expected it on an "
                     + "\"openingBalance\" or \"closingBalance\" line", at: value)
         }
-        rule.currency = Currency(code: code)
-        if rule.currency == nil {
-            problem("\"currency\" \"\(code)\" is not an ISO 4217 code; expected e.g. EUR, USD", at: value)
-        }
+        rule.currency = currency(code, at: value)
     }
 
     /// `{"decimalSeparator": ".", "thousandsSeparator": ","}`, as the top-level `"amounts"` reads them.

@@ -6,6 +6,8 @@ struct MappingReader {
     /// The mapping file, for locations (while a value from an included file is read: that file).
     var file: String
     var problems: [CSVError] = []
+    /// The commodities the mapping declares, read before any `"currency"` that may name one.
+    var commodities = CommodityTable()
 
     init(file: String) {
         self.file = file
@@ -64,6 +66,43 @@ struct MappingReader {
             return nil
         }
         return number
+    }
+
+    /// The ISO 4217 currency or declared commodity a mapping's `"currency"` names, or `nil` after
+    /// a problem that says how to declare it.
+    mutating func currency(_ code: String, at value: JSONValue) -> Currency? {
+        if let currency = commodities.currency(code: code) { return currency }
+        let upper = code.uppercased()
+        if Currency.isCommodityCode(upper) {
+            problem(
+                "\"currency\" \"\(code)\" is not an ISO 4217 code or a declared commodity; expected e.g. EUR, "
+                    + "or \(upper) declared with its decimals in \"commodities\" ({\"\(upper)\": 8})", at: value)
+        } else {
+            problem("\"currency\" \"\(code)\" is not an ISO 4217 code; expected e.g. EUR, USD", at: value)
+        }
+        return nil
+    }
+
+    /// `"commodities": {"BTC": 8, "VWRL": 6}`: codes beyond ISO 4217 with their decimals.
+    mutating func readCommodities(_ value: JSONValue, into mapping: inout CSVMapping) {
+        guard case .object(let list) = value.kind else {
+            problem(
+                "\"commodities\" is \(value.typeName); expected an object of codes and decimals, such as {\"BTC\": 8}",
+                at: value)
+            return
+        }
+        var table = CommodityTable()
+        for member in list {
+            let at = SourceLocation(file: file, line: member.keyLine, column: member.keyColumn)
+            guard let digits = integer(member.value, "\"commodities\" \"\(member.key)\"") else { continue }
+            do throws(CoreError) {
+                try table.declare(Currency.declared(code: member.key, minorDigits: digits, at: at), at: at)
+            } catch {
+                problem("\"commodities\": " + error.message, at: at)
+            }
+        }
+        commodities = table
+        mapping.commodities = table
     }
 
     /// A string or an array of strings.
@@ -145,13 +184,22 @@ struct MappingReader {
     static let topLevelKeys = [
         "$schema", "name", "description", "version", "match", "file", "columns", "amounts", "currency",
         "account", "skip", "footer", "statement", "fee",
-        "rules", "set", "extract", "include",
+        "rules", "set", "extract", "include", "commodities",
     ]
 
     mutating func mapping(from root: JSONValue, defaultName: String, path: String) -> CSVMapping {
         let included = includedKeys(of: root, at: path)
         let own = members(root, "the mapping", known: MappingReader.topLevelKeys)
         var mapping = CSVMapping(name: string(own["name"], "\"name\"") ?? defaultName, path: path)
+        // The commodities first (the mapping's own, else an included file's): every "currency"
+        // may name one of them.
+        if let value = own["commodities"] {
+            file = path
+            readCommodities(value, into: &mapping)
+        } else if let value = included["commodities"] {
+            file = value.file
+            readCommodities(value.value, into: &mapping)
+        }
         // Included keys first, file by file, each read under its own file's name (for locations);
         // then the mapping's own keys, which replace included ones whole.
         for origin in Set(included.values.map(\.file)).sorted() {
@@ -183,10 +231,7 @@ struct MappingReader {
         if let columns = top["columns"] { readColumns(columns, into: &mapping) }
         if let amounts = top["amounts"] { readAmounts(amounts, into: &mapping) }
         if let code = string(top["currency"], "\"currency\"") {
-            mapping.currency = Currency(code: code)
-            if mapping.currency == nil, let value = top["currency"] {
-                problem("\"currency\" \"\(code)\" is not an ISO 4217 code; expected e.g. EUR, USD", at: value)
-            }
+            if let value = top["currency"] { mapping.currency = currency(code, at: value) }
         }
         if let account = top["account"] { readAccount(account, into: &mapping) }
         if let skip = top["skip"] { readSkip(skip, into: &mapping) }

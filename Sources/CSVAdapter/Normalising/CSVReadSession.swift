@@ -29,9 +29,10 @@ struct CSVReadSession {
     ///   reads and checks the whole file, as an import does.
     /// - Throws: ``CSVError`` for bad input, or what `emit` throws.
     func run(_ input: any ByteStream, limit: Int? = nil, emit: (AdapterEvent) throws -> Void) throws {
+        let commodities = try self.commodities()
         var reader = CSVReader(input, dialect: match.sample.dialect)
         var row = CSVRow()
-        var statement = StatementLines(rules: mapping.statementLines)
+        var statement = StatementLines(rules: mapping.statementLines, commodities: commodities)
         var decoder = FieldDecoder(declared: mapping.encoding)
 
         // The preamble, up to and including the header (the first row for a header-less file).
@@ -57,7 +58,7 @@ struct CSVReadSession {
             headerLocation: headerLocation)
         var normaliser = RowNormaliser(
             mapping: mapping, binding: binding, file: file, statedCurrency: statement.currency,
-            userCurrency: options.currency, accountCurrency: options.accountCurrency)
+            userCurrency: options.currency, accountCurrency: options.accountCurrency, commodities: commodities)
         // What only the user can decide is asked before any row is read: the account first.
         if normaliser.accountPosition == nil {
             _ = try accountName(row: nil, statement: statement, at: headerLocation)
@@ -101,6 +102,19 @@ struct CSVReadSession {
             let note = SkippedRecords(
                 count: state.skippedCount, reason: "rows matching the mapping's skip rules", location: location)
             try emit(.skipped(note))
+        }
+    }
+
+    /// The ledger's commodities with the mapping's: a code declared in both must have the same
+    /// decimals, or the read stops before any row.
+    ///
+    /// - Throws: ``CSVError`` `.invalidMapping`, located at the mapping, naming both decimals.
+    func commodities() throws(CSVError) -> CommodityTable {
+        let location = SourceLocation.file(mapping.path.isEmpty ? file : mapping.path)
+        do {
+            return try options.commodities.merging(mapping.commodities, at: location)
+        } catch {
+            throw CSVError(.invalidMapping("\"commodities\": " + error.message), at: location)
         }
     }
 

@@ -40,6 +40,8 @@ struct RowNormaliser {
     let balancePosition: Int?
     let currencyPosition: Int?
     let defaultCurrency: Currency?
+    /// The commodities a currency cell may name beyond ISO 4217: the ledger's and the mapping's.
+    let commodities: CommodityTable
     let statusPosition: Int?
     let pendingValues: Set<String>
     let accountPosition: Int?
@@ -58,9 +60,10 @@ struct RowNormaliser {
     /// the one the file's statement lines state, the existing account's.
     init(
         mapping: CSVMapping, binding: HeaderBinding, file: String, statedCurrency: Currency? = nil,
-        userCurrency: Currency? = nil, accountCurrency: Currency? = nil
+        userCurrency: Currency? = nil, accountCurrency: Currency? = nil, commodities: CommodityTable = CommodityTable()
     ) {
         self.file = file
+        self.commodities = commodities
         self.binding = binding
         // A needed column is bound or the binding threw; index columns are checked per row.
         datePosition = binding.position(of: mapping.date.column) ?? 0
@@ -178,8 +181,8 @@ struct RowNormaliser {
         if let currencyPosition, !row.isEmpty(currencyPosition) {
             if let lastCurrency, row.field(currencyPosition, equals: lastCurrencyBytes) { return lastCurrency }
             let code = try text(row, currencyPosition)
-            guard let currency = Currency(code: code) else {
-                throw bad(row, currencyPosition, code, "an ISO 4217 currency code such as EUR or USD")
+            guard let currency = commodities.currency(code: code) else {
+                throw bad(row, currencyPosition, code, RowNormaliser.currencyExpectation(code))
             }
             lastCurrencyBytes = row.bytes(of: currencyPosition)
             lastCurrency = currency
@@ -188,6 +191,14 @@ struct RowNormaliser {
         if let defaultCurrency { return defaultCurrency }
         let position = currencyPosition ?? 0
         throw bad(row, position, "", "a currency code (the mapping declares no \"currency\")")
+    }
+
+    /// What a currency cell should have held, saying how to declare a code that could be a commodity.
+    static func currencyExpectation(_ code: String) -> String {
+        let upper = code.uppercased()
+        guard Currency.isCommodityCode(upper) else { return "an ISO 4217 currency code such as EUR or USD" }
+        return "an ISO 4217 currency or a declared commodity; declare it with its decimals: "
+            + "`ledgerport commodities add \(upper) --digits N`, or the mapping's \"commodities\" key ({\"\(upper)\": N})"
     }
 
     /// The account named by the row's account column, if the mapping has one.

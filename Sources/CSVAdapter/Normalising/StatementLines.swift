@@ -19,9 +19,14 @@ struct StatementLines {
     }
 
     let rules: [StatementLineRule]
+    /// The commodities a currency line may name beyond ISO 4217.
+    let commodities: CommodityTable
     private(set) var found: [StatementLineRule.Role: Found] = [:]
 
-    init(rules: [StatementLineRule]) { self.rules = rules }
+    init(rules: [StatementLineRule], commodities: CommodityTable = CommodityTable()) {
+        self.rules = rules
+        self.commodities = commodities
+    }
 
     /// Checks a row against the rules; returns whether it was a statement line.
     @discardableResult
@@ -50,7 +55,7 @@ struct StatementLines {
     var account: String? { found[.account]?.values.first }
 
     /// The currency a line gave.
-    var currency: Currency? { found[.currency]?.values.first.flatMap { Currency(code: $0) } }
+    var currency: Currency? { found[.currency]?.values.first.flatMap { commodities.currency(code: $0) } }
 
     /// The first and last day of the period line, read with `format`.
     func period(format: DateFormat?) -> (start: Day?, end: Day?) {

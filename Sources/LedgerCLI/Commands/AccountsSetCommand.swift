@@ -14,14 +14,15 @@ struct AccountsSetCommand: Command {
         holder's side either way, and no stored amount changes.
         """
     static let options: [OptionSpec] = [
-        .value("--currency", "CODE", "The account's currency (ISO 4217, such as EUR)."),
+        .value("--currency", "CODE", "The account's currency (ISO 4217 such as EUR, or a declared commodity)."),
         .value("--type", "asset|liability", "Whether the account holds money or owes it."),
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
 
     let account: String
-    let currency: Currency?
+    /// `--currency`, resolved through the ledger's commodities.
+    let currencyCode: String?
     let kind: AccountKind?
     let dryRun: Bool
     let json: Bool
@@ -31,19 +32,14 @@ struct AccountsSetCommand: Command {
             throw UsageError("accounts set needs exactly one ACCOUNT: ledgerport accounts set ACCOUNT --currency CODE")
         }
         account = try ParsedArguments.accountName(arguments.positionals[0], what: "ACCOUNT")
-        currency = try arguments.value("--currency").map { code throws(UsageError) in
-            guard let currency = Currency(code: code.uppercased()) else {
-                throw UsageError("--currency \(code) is not a currency; expected an ISO 4217 code, such as EUR")
-            }
-            return currency
-        }
+        currencyCode = try ParsedArguments.currencyCode(arguments.value("--currency"))
         kind = try arguments.value("--type").map { text throws(UsageError) in
             guard let kind = AccountKind(rawValue: text.lowercased()) else {
                 throw UsageError("--type \(text) is not an account type; expected asset or liability")
             }
             return kind
         }
-        guard currency != nil || kind != nil else {
+        guard currencyCode != nil || kind != nil else {
             throw UsageError("accounts set needs --currency CODE, --type asset|liability, or both")
         }
         dryRun = arguments.has("--dry-run")
@@ -52,6 +48,7 @@ struct AccountsSetCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let stored = try context.account(named: account)
+        let currency = try ParsedArguments.currency(currencyCode, in: context.ledger().commodities)
         let changed = try context.ledger().setAccount(stored, currency: currency, kind: kind, dryRun: dryRun)
         var changes: [String] = []
         if changed.currency != stored.currency {

@@ -138,14 +138,26 @@ struct AdaptersTestCommand: Command {
         _ path: String, name: String, adapter: any SourceAdapter, mappingDirectories: [String]
     ) throws -> [UInt8] {
         let golden = try GoldenOptions.read(path + Self.optionsSuffix)
+        var commodities = CommodityTable()
+        for (code, digits) in (golden.commodities ?? [:]).sorted(by: { $0.key < $1.key }) {
+            do {
+                try commodities.declare(
+                    Currency.declared(code: code, minorDigits: digits, at: .file(name)), at: .file(name))
+            } catch {
+                throw RuntimeError("\(name)\(Self.optionsSuffix): \"commodities\": \(error.message)")
+            }
+        }
         var options = AdapterOptions(
             account: golden.account, mappingDirectories: mappingDirectories, fileName: name,
             currency: try golden.currency.map { code throws(RuntimeError) in
-                guard let currency = Currency(code: code) else {
-                    throw RuntimeError("\(name)\(Self.optionsSuffix): \"\(code)\" is not an ISO 4217 currency code")
+                guard let currency = commodities.currency(code: code) else {
+                    throw RuntimeError(
+                        "\(name)\(Self.optionsSuffix): \"\(code)\" is not an ISO 4217 currency code or a declared commodity"
+                    )
                 }
                 return currency
             }, namesAccountAfterFile: false)
+        options.commodities = commodities
         options.settings.merge(golden.settings ?? [:]) { $1 }
         let stream = try FileByteStream(path: path, name: name, hashing: false)
         var bytes: [UInt8] = []
@@ -281,6 +293,8 @@ struct AdaptersTestCommand: Command {
 private struct GoldenOptions: Decodable {
     var account: String?
     var currency: String?
+    /// Commodities the input may use beyond ISO 4217, code → decimals (`{"BTC": 8}`).
+    var commodities: [String: Int]?
     var settings: [String: String]?
 
     /// The options in a file, or none when there is no such file.
@@ -291,7 +305,8 @@ private struct GoldenOptions: Decodable {
         } catch {
             throw RuntimeError(
                 "\((path as NSString).lastPathComponent) is not valid options; expected "
-                    + #"{"account": "NAME", "currency": "CODE", "settings": {"name": "value"}}: \#(error)"#)
+                    + #"{"account": "NAME", "currency": "CODE", "commodities": {"CODE": 8}, "settings": {"name": "value"}}: \#(error)"#
+            )
         }
     }
 }

@@ -31,7 +31,9 @@ struct ExtractCommand: Command {
     static let options: [OptionSpec] = [
         .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
         .value("--account", "NAME", "The account the rows belong to; required when the file names none."),
-        .value("--currency", "CODE", "The currency of a file that states none (ISO 4217, such as EUR)."),
+        .value(
+            "--currency", "CODE",
+            "The currency of a file that states none (ISO 4217 such as EUR, or a declared commodity)."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
         AdapterOptionArguments.spec,
         .value("-o", "FILE", "Write the lines to FILE instead of stdout."),
@@ -43,7 +45,8 @@ struct ExtractCommand: Command {
     let file: String
     let formatID: String?
     let account: String?
-    let currency: Currency?
+    /// `--currency`, resolved through the ledger's commodities.
+    let currencyCode: String?
     /// The adapter's own options (`--option NAME=VALUE`, `--mapping`).
     let settings: AdapterSettings
     let outputPath: String?
@@ -53,7 +56,7 @@ struct ExtractCommand: Command {
         file = arguments.positionals[0]
         formatID = arguments.value("--format")
         account = try arguments.accountName("--account")
-        currency = try ParsedArguments.currency(arguments.value("--currency"))
+        currencyCode = try ParsedArguments.currencyCode(arguments.value("--currency"))
         settings = try AdapterOptionArguments.settings(in: arguments)
         outputPath = arguments.value("-o")
         if outputPath?.isEmpty == true { throw UsageError("-o needs a file name: -o FILE") }
@@ -63,11 +66,13 @@ struct ExtractCommand: Command {
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
         let adapter = try Self.adapter(for: file, named: formatID, in: context)
         try AdapterOptionArguments.check(settings, for: adapter, mappingDirectories: directories)
-        let options = AdapterOptionArguments.merged(
+        let commodities = context.declaredCommodities()
+        var options = AdapterOptionArguments.merged(
             settings,
             into: AdapterOptions(
-                account: account, mappingDirectories: directories, fileName: file, currency: currency,
-                namesAccountAfterFile: false))
+                account: account, mappingDirectories: directories, fileName: file,
+                currency: try ParsedArguments.currency(currencyCode, in: commodities), namesAccountAfterFile: false))
+        options.commodities = commodities
         let stream = try FileByteStream(path: file, hashing: false)
         let stop: (any Error)?
         if let outputPath {

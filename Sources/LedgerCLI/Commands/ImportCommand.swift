@@ -23,7 +23,9 @@ struct ImportCommand: Command {
         """
     static let options: [OptionSpec] = [
         .value("--account", "NAME", "The account to import into; required when the file names none (a generic CSV)."),
-        .value("--currency", "CODE", "The currency of a file that states none (ISO 4217, such as EUR)."),
+        .value(
+            "--currency", "CODE",
+            "The currency of a file that states none (ISO 4217 such as EUR, or a declared commodity)."),
         .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to use (default: the one whose header matches)."),
         AdapterOptionArguments.spec,
@@ -35,7 +37,8 @@ struct ImportCommand: Command {
 
     let files: [String]
     let account: String?
-    let currency: Currency?
+    /// `--currency`, resolved through the ledger's commodities once it is open.
+    let currencyCode: String?
     let formatID: String?
     /// The adapter's own options (`--option NAME=VALUE`, `--mapping`).
     let settings: AdapterSettings
@@ -48,7 +51,7 @@ struct ImportCommand: Command {
         guard !arguments.positionals.isEmpty else { throw UsageError("import needs at least one FILE") }
         files = arguments.positionals
         account = try arguments.accountName("--account")
-        currency = try ParsedArguments.currency(arguments.value("--currency"))
+        currencyCode = try ParsedArguments.currencyCode(arguments.value("--currency"))
         formatID = arguments.value("--format")
         settings = try AdapterOptionArguments.settings(in: arguments)
         dryRun = arguments.has("--dry-run")
@@ -73,6 +76,7 @@ struct ImportCommand: Command {
             // but not for a file that isn't there, nor for one whose format, mapping, account or
             // currency is unsettled: read first up to its first record, without a ledger.
             if !dryRun, !context.hasLedger {
+                let currency = try ParsedArguments.currency(currencyCode, in: CommodityTable())
                 let options = AdapterOptionArguments.merged(
                     settings,
                     into: AdapterOptions(
@@ -99,11 +103,15 @@ struct ImportCommand: Command {
             // A name that only looks like an existing account's would split one account in two.
             if let account, ledger != nil { try context.checkNewAccountName(account) }
             let target = try account.flatMap { name in try ledger?.account(named: name) }
-            let options = AdapterOptionArguments.merged(
+            // The ledger's commodities: a file's units and --currency resolve through them.
+            let commodities = ledger?.commodities ?? CommodityTable()
+            var options = AdapterOptionArguments.merged(
                 settings,
                 into: AdapterOptions(
-                    account: account, mappingDirectories: directories, fileName: file, currency: currency,
+                    account: account, mappingDirectories: directories, fileName: file,
+                    currency: try ParsedArguments.currency(currencyCode, in: commodities),
                     accountCurrency: target?.currency, namesAccountAfterFile: false))
+            options.commodities = commodities
             let report =
                 dryRun
                 ? importer.dryRun(at: file, format: format, options: options, comparingWith: ledger)
@@ -243,16 +251,5 @@ struct ImportCommand: Command {
     private func newText(_ report: ImportReport) -> String {
         if report.duplicates == 0 { return report.read == 0 ? "nothing new" : "all \(report.new) new" }
         return "\(report.new) new, \(report.duplicates) already in the ledger"
-    }
-}
-
-extension ParsedArguments {
-    /// The currency a `--currency CODE` value names (any case), or `nil` when the option is absent.
-    static func currency(_ code: String?) throws(UsageError) -> Currency? {
-        guard let code else { return nil }
-        guard let currency = Currency(code: code.uppercased()) else {
-            throw UsageError("--currency \(code) is not a currency; expected an ISO 4217 code such as EUR or USD")
-        }
-        return currency
     }
 }

@@ -18,7 +18,9 @@ struct InspectCommand: Command {
         .value("--mapping", "NAME|PATH", "The CSV mapping to try instead of the automatic choice."),
         AdapterOptionArguments.spec,
         .value("--account", "NAME", "The ledger account the rows would go to."),
-        .value("--currency", "CODE", "The currency of a file that states none (ISO 4217, such as EUR)."),
+        .value(
+            "--currency", "CODE",
+            "The currency of a file that states none (ISO 4217 such as EUR, or a declared commodity)."),
         .value("--rows", "N", "How many rows to show (default 10)."),
         .flag("--json", "Print as JSON."),
     ]
@@ -28,7 +30,8 @@ struct InspectCommand: Command {
     /// The adapter's own options (`--option NAME=VALUE`, `--mapping`).
     let settings: AdapterSettings
     let account: String?
-    let currency: Currency?
+    /// `--currency`, resolved through the ledger's commodities.
+    let currencyCode: String?
     let rows: Int
     let json: Bool
 
@@ -38,7 +41,7 @@ struct InspectCommand: Command {
         formatID = arguments.value("--format")
         settings = try AdapterOptionArguments.settings(in: arguments)
         account = try arguments.accountName("--account")
-        currency = try ParsedArguments.currency(arguments.value("--currency"))
+        currencyCode = try ParsedArguments.currencyCode(arguments.value("--currency"))
         json = arguments.has("--json")
         rows = try arguments.count("--rows", "a row count", in: 1...10_000, default: 10)
     }
@@ -46,11 +49,13 @@ struct InspectCommand: Command {
     func run(in context: CommandContext) throws -> Int32 {
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
         // Read as the import would: what the file leaves open shows as the problem it will be.
-        let options = AdapterOptionArguments.merged(
+        let commodities = context.declaredCommodities()
+        var options = AdapterOptionArguments.merged(
             settings,
             into: AdapterOptions(
-                account: account, mappingDirectories: directories, fileName: file, currency: currency,
-                namesAccountAfterFile: false))
+                account: account, mappingDirectories: directories, fileName: file,
+                currency: try ParsedArguments.currency(currencyCode, in: commodities), namesAccountAfterFile: false))
+        options.commodities = commodities
         let adapter: any SourceAdapter
         if let named = try context.adapter(format: formatID) {
             adapter = named

@@ -1,0 +1,36 @@
+import LedgerCore
+import LedgerStore
+
+extension CommandContext {
+    /// The commodities the ledger declares, for an adapter reading a file without writing
+    /// (`inspect`, `extract`): empty, ISO 4217 only, when there is no ledger or it can't be opened.
+    func declaredCommodities() -> CommodityTable {
+        guard hasLedger, let ledger = try? ledger() else { return CommodityTable() }
+        return ledger.commodities
+    }
+}
+
+extension ParsedArguments {
+    /// The code a `--currency CODE` value gives, upper-cased: an ISO 4217 code or one a declared
+    /// commodity could have (``currency(_:in:)`` resolves it once the ledger is open); `nil` when
+    /// the option is absent.
+    static func currencyCode(_ code: String?) throws(UsageError) -> String? {
+        guard let code else { return nil }
+        let upper = code.uppercased()
+        guard Currency(code: upper) != nil || Currency.isCommodityCode(upper) else {
+            throw UsageError("--currency \(code) is not a currency; expected an ISO 4217 code such as EUR or USD")
+        }
+        return upper
+    }
+
+    /// The unit a `--currency` code names: ISO 4217, else a commodity the ledger declares.
+    static func currency(_ code: String?, in commodities: CommodityTable) throws(UsageError) -> Currency? {
+        guard let code else { return nil }
+        guard let currency = commodities.currency(code: code) else {
+            throw UsageError(
+                "--currency \(code) is not a currency; expected an ISO 4217 code such as EUR or USD, "
+                    + "or a commodity the ledger declares (`ledgerport commodities add \(code) --digits N`)")
+        }
+        return currency
+    }
+}
