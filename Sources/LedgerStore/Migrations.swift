@@ -19,6 +19,8 @@ struct Migration {
         Migration(version: 9, name: "account names chosen by the user", sql: accountNamesChosen),
         Migration(version: 10, name: "undo and corrections", sql: undoAndCorrections),
         Migration(version: 11, name: "payees and adapter provenance", sql: payeesAndAdapterProvenance),
+        // Version 12 is taken by the commodities branch (issue 14); the lead merges both in order.
+        Migration(version: 13, name: "categories and split lines", sql: categoriesAndSplits),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -252,5 +254,24 @@ struct Migration {
         ALTER TABLE transactions ADD COLUMN payee TEXT;
         ALTER TABLE imports ADD COLUMN adapter_version TEXT;
         ALTER TABLE imports ADD COLUMN adapter_sha256 TEXT;
+        """
+
+    /// What a row files itself under.
+    ///
+    /// - `transactions.category`: the source's category as written (`Groceries`, `[Savings]` for a
+    ///   transfer), NULL when it gives none. Not part of a row's identity.
+    /// - `transaction_splits`: a split row's parts in source order (`position` from 1), in the
+    ///   row's currency; their signed amounts add up to the row's. Deleted with their row.
+    private static let categoriesAndSplits = """
+        ALTER TABLE transactions ADD COLUMN category TEXT;
+        CREATE TABLE transaction_splits (
+            transaction_id INTEGER NOT NULL REFERENCES transactions (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            category TEXT,
+            memo TEXT NOT NULL,
+            amount INTEGER NOT NULL CHECK (amount >= 0),
+            direction TEXT NOT NULL CHECK (direction IN ('credit', 'debit')),
+            PRIMARY KEY (transaction_id, position)
+        ) WITHOUT ROWID;
         """
 }
