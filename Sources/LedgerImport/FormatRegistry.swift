@@ -2,6 +2,7 @@ import CSVAdapter
 import FeedAdapter
 import LedgerCore
 import OFXAdapter
+import QIFAdapter
 
 /// Every built-in format adapter, one registration line each, and detection by asking adapters.
 public enum FormatRegistry {
@@ -10,6 +11,7 @@ public enum FormatRegistry {
         CSVFormat.self,
         OFXFormat.self,
         FeedLinesFormat.self,
+        QIFFormat.self,
     ]
 
     /// The built-in adapters as the importer takes them.
