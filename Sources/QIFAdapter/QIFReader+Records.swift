@@ -2,26 +2,32 @@ import LedgerCore
 
 extension QIFReader {
     /// One line of a transaction record.
-    func transactionField(_ code: UInt8, _ value: UnsafeBufferPointer<UInt8>, column: Int) throws {
+    func transactionField(
+        _ code: UInt8, _ value: UnsafeBufferPointer<UInt8>, column: Int, _ record: inout QIFRecordFields
+    ) throws {
         if code == UInt8(ascii: "^") {
-            try finishRecord(column: column)
+            try finishRecord(&record)
             return
         }
-        if record.startLocation == nil { record.startLocation = location(column: column) }
+        if record.startLine == 0 {
+            record.startLine = line
+            record.startColumn = column
+        }
         switch code {
         case UInt8(ascii: "D"):
-            try readDate(value, column: column + 1)
+            try readDate(value, column: column + 1, &record)
         case UInt8(ascii: "T"), UInt8(ascii: "U"):
-            let parsed = try amount(value, field: code == UInt8(ascii: "T") ? "T" : "U", column: column + 1)
+            let (money, direction) = try amount(value, field: code == UInt8(ascii: "T") ? "T" : "U", column: column + 1)
             if let known = record.amount {
-                if known != parsed {
-                    let first = Money.format(known.0.signedMinorUnits(known.1), currency: currency)
+                if known != money || record.direction != direction {
+                    let first = Money.format(known.signedMinorUnits(record.direction), currency: currency)
                     throw QIFError(
                         .amountsDisagree(t: first, u: QIFText.decode(value)), at: location(column: column))
                 }
             } else {
-                record.amount = parsed
-                record.amountLocation = location(column: column)
+                record.amount = money
+                record.direction = direction
+                record.amountLine = line
             }
         case UInt8(ascii: "N"): record.number = QIFText.decode(value)
         case UInt8(ascii: "P"): record.payee = QIFText.decode(value)
@@ -30,23 +36,21 @@ extension QIFReader {
             let line = QIFText.decode(value)
             if !line.isEmpty { record.address.append(line) }
         case UInt8(ascii: "L"):
-            let category = QIFText.decode(value)
-            record.category = category.isEmpty ? nil : category
+            record.category = value.isEmpty ? nil : QIFText.decode(value)
         case UInt8(ascii: "C"):
             try checkCleared(value, column: column + 1)
         case UInt8(ascii: "S"):
-            try finishSplit()
-            let category = QIFText.decode(value)
-            record.split.category = category.isEmpty ? nil : category
-            record.split.location = location(column: column)
+            try finishSplit(&record)
+            record.split.category = value.isEmpty ? nil : QIFText.decode(value)
+            record.split.line = line
         case UInt8(ascii: "E"):
-            if record.split.memo != nil || record.split.amount != nil { try finishSplit() }
+            if record.split.memo != nil || record.split.amount != nil { try finishSplit(&record) }
             record.split.memo = QIFText.decode(value)
-            if record.split.location == nil { record.split.location = location(column: column) }
+            if record.split.line == 0 { record.split.line = line }
         case UInt8(ascii: "$"):
-            if record.split.amount != nil { try finishSplit() }
-            record.split.amount = try amount(value, field: "$", column: column + 1)
-            if record.split.location == nil { record.split.location = location(column: column) }
+            if record.split.amount != nil { try finishSplit(&record) }
+            (record.split.amount, record.split.direction) = try amount(value, field: "$", column: column + 1)
+            if record.split.line == 0 { record.split.line = line }
         case UInt8(ascii: "%"), UInt8(ascii: "F"):
             // A split's percentage (its `$` is the amount) and Quicken's reimbursable flag.
             break
@@ -122,7 +126,7 @@ extension QIFReader {
             at: location(column: column))
     }
 
-    private func readDate(_ value: UnsafeBufferPointer<UInt8>, column: Int) throws {
+    private func readDate(_ value: UnsafeBufferPointer<UInt8>, column: Int, _ record: inout QIFRecordFields) throws {
         let here = location(column: column)
         guard let date = QIFDate.parse(value) else {
             throw QIFError(.notADate(found: QIFText.decode(value)), at: here)
@@ -146,49 +150,55 @@ extension QIFReader {
             break
         }
         record.date = date
-        record.dateLocation = here
+        record.dateLine = line
+        record.dateColumn = column
     }
 
-    private func finishSplit() throws {
+    private func finishSplit(_ record: inout QIFRecordFields) throws {
         guard record.split.isStarted else { return }
-        guard let (money, direction) = record.split.amount else {
-            throw QIFError(.splitWithoutAmount, at: record.split.location ?? location(column: 1))
+        guard let money = record.split.amount else {
+            throw QIFError(.splitWithoutAmount, at: SourceLocation(file: file, line: record.split.line, column: 1))
         }
         record.splits.append(
             SplitLine(
-                category: record.split.category, memo: record.split.memo ?? "", amount: money, direction: direction))
+                category: record.split.category, memo: record.split.memo ?? "", amount: money,
+                direction: record.split.direction))
         record.split = QIFSplitFields()
     }
 
-    private func finishRecord(column: Int) throws {
-        guard let start = record.startLocation else { return }
+    private func finishRecord(_ record: inout QIFRecordFields) throws {
+        guard record.isStarted else { return }
+        let start = SourceLocation(file: file, line: record.startLine, column: record.startColumn)
         guard let date = record.date else { throw QIFError(.missingField("D (the date)"), at: start) }
-        guard let (money, direction) = record.amount else {
-            throw QIFError(.missingField("T (the amount)"), at: start)
+        guard let money = record.amount else { throw QIFError(.missingField("T (the amount)"), at: start) }
+        let direction = record.direction
+        try finishSplit(&record)
+        if !record.splits.isEmpty {
+            try checkSplits(record.splits, total: money.signedMinorUnits(direction), line: record.amountLine)
         }
-        try finishSplit()
-        if !record.splits.isEmpty { try checkSplits(total: money.signedMinorUnits(direction)) }
-        guard let account = currentAccount else {
-            throw QIFError(.notQIF(found: "^"), at: start)
-        }
+        guard let account = currentAccount else { throw QIFError(.notQIF(found: "^"), at: start) }
         var description = record.payee
-        var memoParts: [String] = []
+        var memo = ""
         if description.isEmpty {
             description = record.memo
-        } else if !record.memo.isEmpty {
-            memoParts.append(record.memo)
+        } else {
+            memo = record.memo
         }
-        if !record.address.isEmpty { memoParts.append("address: " + record.address.joined(separator: ", ")) }
-        if !record.number.isEmpty {
-            let isCheque = record.number.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            memoParts.append((isCheque ? "check " : "number ") + record.number)
+        if !record.address.isEmpty || !record.number.isEmpty {
+            var parts = memo.isEmpty ? [] : [memo]
+            if !record.address.isEmpty { parts.append("address: " + record.address.joined(separator: ", ")) }
+            if !record.number.isEmpty {
+                let isCheque = record.number.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                parts.append((isCheque ? "check " : "number ") + record.number)
+            }
+            memo = parts.joined(separator: "; ")
         }
         let transaction = QIFTransaction(
             account: account, date: date, amount: money, direction: direction, description: description,
-            memo: memoParts.joined(separator: "; "), category: record.category, splits: record.splits,
-            location: start)
+            memo: memo, category: record.category, splits: record.splits, location: start)
         let dateText = record.dateText
-        let dateLocation = record.dateLocation ?? start
+        let dateLine = record.dateLine
+        let dateColumn = record.dateColumn
         record = QIFRecordFields()
         if let order {
             if !pending.isEmpty { try release(in: order) }
@@ -203,7 +213,9 @@ extension QIFReader {
         }
         if case .ambiguous = date.evidence {
             ambiguousCount += 1
-            if firstAmbiguous == nil { firstAmbiguous = (dateText, dateLocation) }
+            if firstAmbiguous == nil {
+                firstAmbiguous = (dateText, SourceLocation(file: file, line: dateLine, column: dateColumn))
+            }
         }
         pending.append(.record(transaction))
     }
@@ -225,14 +237,15 @@ extension QIFReader {
         }
     }
 
-    private func checkSplits(total: Int64) throws {
+    private func checkSplits(_ splits: [SplitLine], total: Int64, line: Int) throws {
+        let here = SourceLocation(file: file, line: line, column: 1)
         var sum: Int64 = 0
-        for split in record.splits {
+        for split in splits {
             let (next, overflow) = sum.addingReportingOverflow(split.signedMinorUnits)
             if overflow {
                 throw QIFError(
                     .splitsDontAddUp(sum: "more than 64 bits hold", total: Money.format(total, currency: currency)),
-                    at: record.amountLocation ?? location(column: 1))
+                    at: here)
             }
             sum = next
         }
@@ -240,6 +253,6 @@ extension QIFReader {
         throw QIFError(
             .splitsDontAddUp(
                 sum: Money.format(sum, currency: currency), total: Money.format(total, currency: currency)),
-            at: record.amountLocation ?? location(column: 1))
+            at: here)
     }
 }

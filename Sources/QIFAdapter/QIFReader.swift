@@ -17,7 +17,7 @@ final class QIFReader {
 
     // MARK: - Lines
     private var carry: [UInt8] = []
-    private var line = 1
+    private(set) var line = 1
     private var skipsLineFeed = false
     private var isFirstLine = true
 
@@ -62,6 +62,11 @@ final class QIFReader {
 
     /// Reads a chunk of the file.
     func feed(_ chunk: [UInt8]) throws {
+        // The record being read lives in a local while the chunk is read: passed `inout`, its
+        // fields are changed without a dynamic exclusivity check per field.
+        var record = QIFRecordFields()
+        swap(&record, &self.record)
+        defer { swap(&record, &self.record) }
         try chunk.withUnsafeBufferPointer { bytes in
             var start = 0
             var index = 0
@@ -76,10 +81,10 @@ final class QIFReader {
                 let byte = bytes[index]
                 if byte == 0x0A || byte == 0x0D {
                     if carry.isEmpty {
-                        try process(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                        try process(UnsafeBufferPointer(rebasing: bytes[start..<index]), &record)
                     } else {
                         carry.append(contentsOf: bytes[start..<index])
-                        try carry.withUnsafeBufferPointer { try process($0) }
+                        try carry.withUnsafeBufferPointer { try process($0, &record) }
                         carry.removeAll(keepingCapacity: true)
                     }
                     line += 1
@@ -107,7 +112,10 @@ final class QIFReader {
     /// released or refused.
     func finish() throws {
         if !carry.isEmpty {
-            try carry.withUnsafeBufferPointer { try process($0) }
+            var record = QIFRecordFields()
+            swap(&record, &self.record)
+            defer { swap(&record, &self.record) }
+            try carry.withUnsafeBufferPointer { try process($0, &record) }
             carry.removeAll()
         }
         if record.isStarted || accountRecord.isStarted {
@@ -132,7 +140,7 @@ final class QIFReader {
 
     // MARK: - Private helpers
 
-    private func process(_ raw: UnsafeBufferPointer<UInt8>) throws {
+    private func process(_ raw: UnsafeBufferPointer<UInt8>, _ record: inout QIFRecordFields) throws {
         var start = 0
         var end = raw.count
         if isFirstLine {
@@ -145,13 +153,13 @@ final class QIFReader {
         let bytes = UnsafeBufferPointer(rebasing: raw[start..<end])
         let code = bytes[0]
         if code == UInt8(ascii: "!") {
-            try header(QIFText.decode(bytes), column: start + 1)
+            try header(QIFText.decode(bytes), column: start + 1, inRecord: record.isStarted)
             return
         }
         let value = UnsafeBufferPointer(rebasing: bytes[1...])
         switch section {
         case .transactions:
-            try transactionField(code, value, column: start + 1)
+            try transactionField(code, value, column: start + 1, &record)
         case .accounts:
             try accountField(code, value, column: start + 1)
         case .skipped:
@@ -163,8 +171,8 @@ final class QIFReader {
         }
     }
 
-    private func header(_ text: String, column: Int) throws {
-        if record.isStarted || accountRecord.isStarted {
+    private func header(_ text: String, column: Int, inRecord: Bool) throws {
+        if inRecord || accountRecord.isStarted {
             throw QIFError(
                 .missingField("closing ^ before the header \(quotedExcerpt(text))"), at: location(column: column))
         }

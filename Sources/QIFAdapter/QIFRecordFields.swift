@@ -1,15 +1,19 @@
 import LedgerCore
 
-/// The fields of the transaction record being read, reset at each `^`.
+/// The fields of the transaction record being read, reset at each `^`. Places are kept as line
+/// numbers (a location is made only for an error or a draft).
 struct QIFRecordFields {
-    var startLocation: SourceLocation?
+    /// The line of the record's first field, 0 before it.
+    var startLine = 0
+    var startColumn = 1
     var date: QIFDate?
     var dateText = ""
-    var dateLocation: SourceLocation?
-    /// The `T` amount (or `U` alone), signed by its direction.
-    var amount: (Money, Direction)?
-    var amountLocation: SourceLocation?
-    var hasT = false
+    var dateLine = 0
+    var dateColumn = 2
+    /// The `T` amount (or `U` alone) and its direction.
+    var amount: Money?
+    var direction = Direction.credit
+    var amountLine = 0
     var number = ""
     var payee = ""
     var memo = ""
@@ -18,17 +22,19 @@ struct QIFRecordFields {
     var splits: [SplitLine] = []
     var split = QIFSplitFields()
 
-    var isStarted: Bool { startLocation != nil }
+    var isStarted: Bool { startLine != 0 }
 }
 
 /// The split line being read (`S` category, `E` memo, `$` amount).
 struct QIFSplitFields {
     var category: String?
     var memo: String?
-    var amount: (Money, Direction)?
-    var location: SourceLocation?
+    var amount: Money?
+    var direction = Direction.credit
+    /// The line of its first field, 0 before it.
+    var line = 0
 
-    var isStarted: Bool { location != nil }
+    var isStarted: Bool { line != 0 }
 }
 
 /// The fields of the `!Account` record being read.
