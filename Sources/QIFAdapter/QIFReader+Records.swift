@@ -80,7 +80,6 @@ extension QIFReader {
             }
             let ledgerName = try ledgerName(forAccount: name, at: start)
             currentAccount = ledgerName
-            currentKind = kind
             try declare(ledgerName, kind: kind)
             accountRecord = QIFAccountFields()
             return

@@ -23,10 +23,8 @@ final class QIFReader {
 
     // MARK: - Sections and accounts
     var section = QIFSection.none
-    var autoSwitch = false
     /// The ledger account the next register's records go to.
     var currentAccount: String?
-    var currentKind = AccountKind.asset
     /// The accounts declared so far (their ledger names), each announced once.
     var declared: Set<String> = []
     /// The first account name the file gave, when `--account` renames it.
@@ -178,8 +176,8 @@ final class QIFReader {
         }
         let lower = text.lowercased()
         if lower.hasPrefix("!option:") || lower.hasPrefix("!clear:") {
-            // AutoSwitch only marks the account list; no other option changes how records read.
-            if lower.hasSuffix(":autoswitch") { autoSwitch = lower.hasPrefix("!option:") }
+            // AutoSwitch only marks the account list, whose records declare accounts as any
+            // !Account record does; no option changes how records read.
             return
         }
         try closeSection()
@@ -197,7 +195,6 @@ final class QIFReader {
             // A file without !Account holds one register: the account is --account, or the file's name.
             let name = try fileAccountName(at: location(column: column))
             currentAccount = name
-            currentKind = kind
             try declare(name, kind: kind)
         }
     }
