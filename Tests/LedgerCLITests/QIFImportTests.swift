@@ -49,14 +49,14 @@ struct QIFImportTests {
     }
 
     @Test(
-        "all-ambiguous dates stop the import (exit 1) until --option date-order says; an unknown order is refused too")
+        "all-ambiguous dates stop the import (exit 1) until --option date-order says; an unknown order is bad usage (exit 2)")
     func dateOrder() throws {
         let cli = try CLIHarness()
         let file = Self.fixture("error-ambiguous-dates.qif")
         #expect(cli.run("import", file, "--currency", "USD", "--account", "Checking") == 1)
         #expect(cli.errors.contains("--option date-order=dmy"))
         #expect(
-            cli.run("import", file, "--currency", "USD", "--account", "Checking", "--option", "date-order=ymd") == 1)
+            cli.run("import", file, "--currency", "USD", "--account", "Checking", "--option", "date-order=ymd") == 2)
         #expect(cli.errors.contains("date-order \"ymd\" is not an order; expected dmy or mdy"))
         #expect(
             cli.run("import", file, "--currency", "USD", "--account", "Checking", "--option", "date-order=dmy") == 0)
