@@ -49,7 +49,8 @@ struct QIFImportTests {
     }
 
     @Test(
-        "all-ambiguous dates stop the import (exit 1) until --option date-order says; an unknown order is bad usage (exit 2)")
+        "all-ambiguous dates stop the import (exit 1) until --option date-order says; an unknown order is bad usage (exit 2)"
+    )
     func dateOrder() throws {
         let cli = try CLIHarness()
         let file = Self.fixture("error-ambiguous-dates.qif")
