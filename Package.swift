@@ -8,6 +8,7 @@ let adapters: [(name: String, dependencies: [Target.Dependency])] = [
     ("OFXAdapter", ["XMLStream"]),
     ("FeedAdapter", []),
     ("CamtAdapter", ["XMLStream"]),
+    ("QIFAdapter", []),
 ]
 
 let adapterTargets: [Target] = adapters.flatMap { adapter -> [Target] in

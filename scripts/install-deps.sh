@@ -12,3 +12,13 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get update
     $sudo apt-get install -y "${missing[@]}"
 fi
+
+# quiffen, the QIF reader scripts/qif_differential.py compares ledgerport with (a test tool, not a
+# dependency of the product). Under CI=true a missing quiffen that can't be installed fails.
+if ! python3 -c "import quiffen" 2>/dev/null; then
+    if ! python3 -m pip install --quiet "quiffen==4.0.1" 2>/dev/null \
+        && ! python3 -m pip install --quiet --break-system-packages "quiffen==4.0.1"; then
+        echo "install-deps: could not install quiffen (pip install quiffen==4.0.1)" >&2
+        [ "${CI:-}" = "true" ] && exit 1
+    fi
+fi

@@ -27,7 +27,7 @@ struct ProtocolText {
 /// The member names the protocol knows; any other is `.other`.
 enum ProtocolKey: String, CaseIterable {
     case type, key, name, currency, kind, institution, number, account, bookingDay, transactionDay, amount
-    case direction, description, memo, payee, status, externalID, balance, source, day, count, reason
+    case direction, description, memo, payee, category, status, externalID, balance, source, day, count, reason
     case correctedExternalID, replaces, message, records, line, column
     case other
 

@@ -197,7 +197,7 @@ public struct ProtocolLineDecoder {
             account: account.reference.name, bookingDay: try record.day(.bookingDay),
             transactionDay: try record.optionalDay(.transactionDay), amount: amount, direction: direction,
             description: try record.string(.description), memo: try record.optionalString(.memo) ?? "",
-            payee: try record.optionalString(.payee), status: status,
+            payee: try record.optionalString(.payee), category: try record.optionalString(.category), status: status,
             externalID: try record.optionalString(.externalID), runningBalance: runningBalance,
             location: location)
         return .draft(draft)

@@ -197,6 +197,10 @@ public final class ProtocolRecordWriter {
             append(#","payee":"#)
             appendString(payee)
         }
+        if let category = draft.category {
+            append(#","category":"#)
+            appendString(category)
+        }
         if draft.status == .pending { append(#","status":"pending""#) }
         if let externalID = draft.externalID {
             append(#","externalID":"#)

@@ -1,5 +1,6 @@
 import CSVAdapter
 import LedgerCore
+import LedgerImport
 
 /// `--option NAME=VALUE`: an adapter's own options on the command line (`import`, `inspect`,
 /// `extract`), with `--mapping NAME|PATH` as the option `mapping`.
@@ -67,6 +68,16 @@ enum AdapterOptionArguments {
                     $0.split(separator: ":", omittingEmptySubsequences: true).map(String.init)
                 } ?? mappingDirectories
             try checkMapping(settings.values[CSVFormat.mappingOption], in: directories)
+        } else if !settings.values.isEmpty, let format = FormatRegistry.formats.first(where: { $0.id == adapter.id }) {
+            // A built-in adapter that refuses an option's value when it is made (QIF's
+            // `date-order=ymd`) refuses it here, before any file is read: bad usage.
+            do {
+                _ = try format.init(options: AdapterOptions(settings: settings.values))
+            } catch let error as any LocatedError {
+                throw UsageError(error.message)
+            } catch {
+                throw UsageError("\(error)")
+            }
         }
     }
 

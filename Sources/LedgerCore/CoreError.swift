@@ -33,6 +33,8 @@ public struct CoreError: LocatedError, Hashable {
         case negativeAmount(found: String)
         /// A text field holds a NUL byte, which no bank's text contains (see ``TextRule``).
         case nulInText(field: String)
+        /// A draft's split lines add up to `sum`, not to its amount `total` (both signed, formatted).
+        case splitsDontAddUp(sum: String, total: String)
     }
 
     public var location: SourceLocation
@@ -93,6 +95,8 @@ public struct CoreError: LocatedError, Hashable {
             return "\(prefix)\(quotedExcerpt(found)) is negative; expected a positive amount with a direction"
         case .nulInText(let name):
             return "NUL byte in \(name); expected text"
+        case .splitsDontAddUp(let sum, let total):
+            return "the split lines add up to \(sum); expected the transaction's amount \(total)"
         }
     }
 }

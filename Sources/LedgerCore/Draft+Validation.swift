@@ -3,7 +3,8 @@ extension Draft {
     ///
     /// - Parameter currency: the account's currency, when the source declared one.
     /// - Throws: ``CoreError`` at the draft's location: an empty account name, an amount in a
-    ///   currency other than the account's, or a NUL byte in a text field (``TextRule``).
+    ///   currency other than the account's, a NUL byte in a text field (``TextRule``), or split
+    ///   lines in another currency or not adding up to the amount.
     public func validate(accountCurrency currency: Currency?) throws(CoreError) {
         if account.isEmpty { throw CoreError(.missingField("an account name"), at: location) }
         try TextRule.check(account, field: "the account name", at: location)
@@ -11,12 +12,40 @@ extension Draft {
         try TextRule.check(memo, field: "the memo", at: location)
         if let payee { try TextRule.check(payee, field: "the payee", at: location) }
         if let externalID { try TextRule.check(externalID, field: "the transaction id", at: location) }
+        if let category { try TextRule.check(category, field: "the category", at: location) }
+        if !splits.isEmpty { try validateSplits() }
         if let currency, currency != amount.currency {
             throw CoreError(
                 .currencyMismatch(amount.currency.code, "the account's currency \(currency.code)"), at: location)
         }
         if let externalID, externalID.isEmpty {
             throw CoreError(.missingField("a non-empty transaction id"), at: location)
+        }
+    }
+
+    // MARK: - Private helpers
+
+    /// Each line's text and currency, and their sum against the amount (exact, overflow refused).
+    private func validateSplits() throws(CoreError) {
+        var sum: Int64 = 0
+        for split in splits {
+            if let category = split.category { try TextRule.check(category, field: "a split's category", at: location) }
+            try TextRule.check(split.memo, field: "a split's memo", at: location)
+            if split.amount.currency != amount.currency {
+                throw CoreError(
+                    .currencyMismatch(split.amount.currency.code, "the transaction's currency \(amount.currency.code)"),
+                    at: location)
+            }
+            let (next, overflow) = sum.addingReportingOverflow(split.signedMinorUnits)
+            if overflow { throw CoreError(.overflow(found: "the split lines' sum"), at: location) }
+            sum = next
+        }
+        if sum != signedMinorUnits {
+            throw CoreError(
+                .splitsDontAddUp(
+                    sum: Money.format(sum, currency: amount.currency),
+                    total: Money.format(signedMinorUnits, currency: amount.currency)),
+                at: location)
         }
     }
 }

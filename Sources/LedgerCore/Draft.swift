@@ -26,6 +26,13 @@ public struct Draft: Sendable, Hashable {
     /// The counterparty by name, when the source gives one apart from the description (an
     /// external adapter's `payee`).
     public let payee: String?
+    /// The category the source files the row under, as written (`Groceries`, `Auto:Fuel`); a
+    /// transfer keeps its brackets (`[Savings]`), so the account it names stays visible to exports
+    /// and rules. `nil` when the source gives none.
+    public let category: String?
+    /// The parts of a split transaction, in source order; empty when it isn't split. Their signed
+    /// amounts add up to the draft's (``validate(accountCurrency:)`` checks it).
+    public let splits: [SplitLine]
     /// Booked or still pending.
     public let status: TransactionStatus
     /// The source's own stable id (OFX `FITID`, FinanceKit `id`), when it has one.
@@ -48,6 +55,8 @@ public struct Draft: Sendable, Hashable {
         description: String,
         memo: String = "",
         payee: String? = nil,
+        category: String? = nil,
+        splits: [SplitLine] = [],
         status: TransactionStatus = .booked,
         externalID: String? = nil,
         runningBalance: Int64? = nil,
@@ -61,6 +70,8 @@ public struct Draft: Sendable, Hashable {
         self.description = description
         self.memo = memo
         self.payee = payee
+        self.category = category
+        self.splits = splits
         self.status = status
         self.externalID = externalID
         self.runningBalance = runningBalance
@@ -71,7 +82,8 @@ public struct Draft: Sendable, Hashable {
     public func with(externalID: String?) -> Draft {
         Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
-            direction: direction, description: description, memo: memo, payee: payee, status: status,
+            direction: direction, description: description, memo: memo, payee: payee, category: category,
+            splits: splits, status: status,
             externalID: externalID,
             runningBalance: runningBalance, location: location)
     }
@@ -80,7 +92,8 @@ public struct Draft: Sendable, Hashable {
     public func with(location: SourceLocation) -> Draft {
         Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
-            direction: direction, description: description, memo: memo, payee: payee, status: status,
+            direction: direction, description: description, memo: memo, payee: payee, category: category,
+            splits: splits, status: status,
             externalID: externalID,
             runningBalance: runningBalance, location: location)
     }

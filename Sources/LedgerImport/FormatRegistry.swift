@@ -3,6 +3,7 @@ import CamtAdapter
 import FeedAdapter
 import LedgerCore
 import OFXAdapter
+import QIFAdapter
 
 /// Every built-in format adapter, one registration line each, and detection by asking adapters.
 public enum FormatRegistry {
@@ -12,6 +13,7 @@ public enum FormatRegistry {
         OFXFormat.self,
         FeedLinesFormat.self,
         CamtFormat.self,
+        QIFFormat.self,
     ]
 
     /// The built-in adapters as the importer takes them.

@@ -58,6 +58,7 @@ extension Ledger {
                         if database.changes > 0 {
                             inserted += 1
                             totals.add(row, isNew: true)
+                            if !row.draft.splits.isEmpty { try insertSplits(of: row) }
                         } else if let importID {
                             try claim(row, for: importID)
                         }
@@ -100,8 +101,8 @@ extension Ledger {
             INSERT INTO transactions (
                 account_id, day, transaction_day, amount, direction, currency, description, memo, status,
                 external_id, fingerprint, discriminator, statement_balance, import_id, source_line, source_column,
-                payee)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                payee, category)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING
             """)
         insertStatement = statement
@@ -169,6 +170,27 @@ extension Ledger {
         try statement.bind(15, Int64(draft.location.line))
         try statement.bind(16, Int64(draft.location.column))
         try statement.bind(17, draft.payee)
+        try statement.bind(18, draft.category)
+    }
+
+    /// Stores the split lines of the row just inserted, in order, beside it.
+    private func insertSplits(of row: PendingRow) throws(StoreError) {
+        let transactionID = database.lastInsertRowID
+        let insert = try prepared(
+            """
+            INSERT INTO transaction_splits (transaction_id, position, category, memo, amount, direction)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        do throws(StoreError) {
+            for (index, split) in row.draft.splits.enumerated() {
+                try insert.run([
+                    .int(transactionID), .int(Int64(index + 1)), .optional(split.category), .text(split.memo),
+                    .int(split.amount.minorUnits), .text(split.direction == .credit ? "credit" : "debit"),
+                ])
+            }
+        } catch {
+            throw StoreError(error.reason, at: row.draft.location)
+        }
     }
 
     /// Checks a write's rows against the account limit (see ``recordAdditions(_:)``), then adds

@@ -44,7 +44,7 @@ extension Ledger {
             """
             SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
                 t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column,
-                t.payee
+                t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id)
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
             LEFT JOIN imports i ON i.id = t.import_id
@@ -76,7 +76,7 @@ extension Ledger {
             """
             SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
                 t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column,
-                t.payee
+                t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id)
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
             LEFT JOIN imports i ON i.id = t.import_id
@@ -165,11 +165,32 @@ extension Ledger {
             location = SourceLocation(
                 file: file, line: Int(row.optionalInt(13) ?? 0), column: Int(row.optionalInt(14) ?? 0))
         }
+        let id = row.int(0)
         return StoredTransaction(
-            id: row.int(0), account: row.text(1), bookingDay: day,
+            id: id, account: row.text(1), bookingDay: day,
             transactionDay: row.optionalText(3).flatMap(Day.init(iso:)),
             amount: Money(minorUnits: amount, currency: currency), direction: direction, description: row.text(7),
-            memo: row.text(8), payee: row.optionalText(15), status: status, externalID: row.optionalText(10),
-            statementBalance: row.optionalInt(11), location: location)
+            memo: row.text(8), payee: row.optionalText(15), category: row.optionalText(16),
+            splits: row.int(17) == 0 ? [] : try splits(of: id, currency: currency), status: status,
+            externalID: row.optionalText(10), statementBalance: row.optionalInt(11), location: location)
+    }
+
+    /// A split row's lines, in order (read only for rows that have some).
+    private func splits(of transactionID: Int64, currency: Currency) throws(StoreError) -> [SplitLine] {
+        let query = try prepared(
+            """
+            SELECT category, memo, amount, direction FROM transaction_splits
+            WHERE transaction_id = ? ORDER BY position
+            """)
+        return try query.rows([.int(transactionID)]) { row throws(StoreError) in
+            let amount = row.int(2)
+            guard amount >= 0, let direction = Direction(rawValue: row.text(3)) else {
+                throw StoreError(
+                    .corruptValue(column: "transaction_splits", found: "\(amount) \(row.text(3))"), at: .file(path))
+            }
+            return SplitLine(
+                category: row.optionalText(0), memo: row.text(1),
+                amount: Money(minorUnits: amount, currency: currency), direction: direction)
+        }
     }
 }

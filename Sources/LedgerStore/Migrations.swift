@@ -23,6 +23,7 @@ struct Migration {
         Migration(version: 10, name: "undo and corrections", sql: undoAndCorrections),
         Migration(version: 11, name: "payees and adapter provenance", sql: payeesAndAdapterProvenance),
         Migration(version: 12, name: "declared commodities", sql: declaredCommodities),
+        Migration(version: 13, name: "categories and split lines", sql: categoriesAndSplits),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -267,6 +268,25 @@ struct Migration {
             minor_digits INTEGER NOT NULL CHECK (minor_digits BETWEEN 0 AND 12),
             declared_by TEXT NOT NULL CHECK (declared_by IN ('user', 'source')),
             declared_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """
+
+    /// What a row files itself under.
+    ///
+    /// - `transactions.category`: the source's category as written (`Groceries`, `[Savings]` for a
+    ///   transfer), NULL when it gives none. Not part of a row's identity.
+    /// - `transaction_splits`: a split row's parts in source order (`position` from 1), in the
+    ///   row's currency; their signed amounts add up to the row's. Deleted with their row.
+    private static let categoriesAndSplits = """
+        ALTER TABLE transactions ADD COLUMN category TEXT;
+        CREATE TABLE transaction_splits (
+            transaction_id INTEGER NOT NULL REFERENCES transactions (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            category TEXT,
+            memo TEXT NOT NULL,
+            amount INTEGER NOT NULL CHECK (amount >= 0),
+            direction TEXT NOT NULL CHECK (direction IN ('credit', 'debit')),
+            PRIMARY KEY (transaction_id, position)
         ) WITHOUT ROWID;
         """
 }

@@ -12,6 +12,10 @@ public struct StoredTransaction: Sendable, Hashable {
     public var memo: String
     /// The counterparty by name, when the source gave one apart from the description.
     public var payee: String?
+    /// The category the source filed the row under, as written (`[Savings]` for a transfer).
+    public var category: String?
+    /// The parts of a split row, in source order; empty when it isn't split.
+    public var splits: [SplitLine] = []
     public var status: TransactionStatus
     public var externalID: String?
     /// The statement's balance after this row, when the source stated one.

@@ -196,7 +196,7 @@ struct UsageTests {
             (["import", "x.csv", "--account"], "--account needs a value"), (["frobnicate"], "unknown command"),
             (["import", "x.csv", "--batch-size", "0"], "expected a whole number"),
             (["transactions", "--from", "2024-02-30"], "expected YYYY-MM-DD"), ([], "no command given"),
-            (["import", "x.csv", "--format", "qif"], "not a known format"),
+            (["import", "x.csv", "--format", "xyz"], "not a known format"),
         ])
     func badUsage(arguments: [String], message: String) throws {
         let cli = try CLIHarness()

@@ -70,9 +70,9 @@ struct MigrationTests {
         }
     }
 
-    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<12)
+    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<13)
     func upgrade(from version: Int) throws {
-        #expect(Ledger.schemaVersion == 12, "a new migration needs its case here")
+        #expect(Ledger.schemaVersion == 13, "a new migration needs its case here")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let old = try Ledger(path: path, upTo: version)
@@ -90,6 +90,9 @@ struct MigrationTests {
         #expect(try ledger.imports().first?.inserted == 4)
         // Version 11: rows and imports from before have no payee, adapter version or digest.
         #expect(stored.map(\.payee) == [nil, nil, nil, nil])
+        // Version 13: rows from before have no category and no split lines.
+        #expect(stored.map(\.category) == [nil, nil, nil, nil])
+        #expect(stored.map(\.splits.count) == [0, 0, 0, 0])
         #expect(try ledger.imports().first?.adapterVersion == nil)
         #expect(try ledger.imports().first?.adapterSHA256 == nil)
         if version >= 2 {
@@ -143,6 +146,22 @@ struct MigrationTests {
         let btc = try Currency.declared(code: "BTC", minorDigits: 8, at: .file("test"))
         #expect(try ledger.declareCommodity(btc))
         #expect(try Ledger(path: path).commodities.currency(code: "BTC") == btc)
+    }
+
+    @Test("version 13 adds a NULL category to each stored row and an empty table of split lines")
+    func categoriesAndSplits() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let old = try Ledger(path: path, upTo: 12)
+            try fill(old, version: 12)
+        }
+        let ledger = try Ledger(path: path)
+        let categories = try ledger.database.prepare("SELECT count(*) FROM transactions WHERE category IS NULL")
+            .rows { row throws(StoreError) in row.int(0) }
+        #expect(categories == [4])
+        let splits = try ledger.database.prepare("SELECT count(*) FROM transaction_splits")
+            .rows { row throws(StoreError) in row.int(0) }
+        #expect(splits == [0])
     }
 
     @Test("the account limit's columns start from the rows and balances already stored")

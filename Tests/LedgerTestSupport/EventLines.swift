@@ -34,11 +34,20 @@ public enum EventLines {
         }
     }
 
-    /// A draft's fields on one line; the running balance only where the source states one.
+    /// A draft's fields on one line; the running balance, category and split lines only where the
+    /// source states them.
     public static func describe(_ draft: Draft) -> String {
         let running = draft.runningBalance.map { " running=" + Money.format($0, currency: draft.amount.currency) } ?? ""
+        let category = draft.category.map { " category=\"\($0)\"" } ?? ""
+        let splits =
+            draft.splits.isEmpty
+            ? ""
+            : " splits=["
+                + draft.splits.map { split in
+                    "\"\(split.category ?? "")\" \(Money.format(split.signedMinorUnits, currency: split.amount.currency)) \"\(split.memo)\""
+                }.joined(separator: "; ") + "]"
         return
-            "\"\(draft.account)\" \(draft.bookingDay) user=\(draft.transactionDay.map { "\($0)" } ?? "-") \(draft.direction.rawValue) \(draft.amount) \(draft.amount.currency.code) id=\(draft.externalID ?? "-") \(draft.status.rawValue) \"\(draft.description)\" memo=\"\(draft.memo)\"\(running) @\(draft.location.line):\(draft.location.column)"
+            "\"\(draft.account)\" \(draft.bookingDay) user=\(draft.transactionDay.map { "\($0)" } ?? "-") \(draft.direction.rawValue) \(draft.amount) \(draft.amount.currency.code) id=\(draft.externalID ?? "-") \(draft.status.rawValue) \"\(draft.description)\" memo=\"\(draft.memo)\"\(running)\(category)\(splits) @\(draft.location.line):\(draft.location.column)"
     }
 
     /// Compares a run with its `.expected` file line by line; with `LEDGERPORT_RECORD=1`,

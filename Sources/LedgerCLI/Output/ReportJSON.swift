@@ -111,6 +111,18 @@ enum ReportJSON {
             ("description", .string(transaction.description)),
             ("memo", .string(transaction.memo)),
             ("payee", .optional(transaction.payee)),
+            ("category", .optional(transaction.category)),
+            (
+                "splits",
+                .array(
+                    transaction.splits.map { split in
+                        .object([
+                            ("category", .optional(split.category)), ("memo", .string(split.memo)),
+                            ("amount", .string(split.amount.description)),
+                            ("direction", .string(split.direction.rawValue)),
+                        ])
+                    })
+            ),
             ("status", .string(transaction.status.rawValue)),
             ("externalID", .optional(transaction.externalID)),
         ])
