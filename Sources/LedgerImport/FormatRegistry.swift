@@ -1,4 +1,5 @@
 import CSVAdapter
+import CamtAdapter
 import FeedAdapter
 import LedgerCore
 import OFXAdapter
@@ -10,6 +11,7 @@ public enum FormatRegistry {
         CSVFormat.self,
         OFXFormat.self,
         FeedLinesFormat.self,
+        CamtFormat.self,
     ]
 
     /// The built-in adapters as the importer takes them.

@@ -1,3 +1,5 @@
+import XMLStream
+
 /// Turns an element's bytes into text: trims, picks the encoding, decodes entity references.
 ///
 /// **Encoding.** Headers are unreliable (`CHARSET:1252` over a UTF-8 body, and the reverse, are
@@ -50,13 +52,8 @@ enum OFXText {
 
     // MARK: - Private helpers
 
-    /// Windows-1252's characters for 0x80...0x9F; the five bytes it leaves undefined map to the
-    /// C1 control of the same number, as ISO-8859-1 would.
-    static let c1: [UInt32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
-        0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
-        0x0153, 0x9D, 0x017E, 0x0178,
-    ]
+    /// Windows-1252's characters for 0x80...0x9F (the shared table in XMLStream).
+    static let c1 = XMLInputFilter.windows1252C1
 
     private static func windows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var scalars = String.UnicodeScalarView()

@@ -32,7 +32,7 @@ final class OFXXMLReader: XMLEventHandler {
     /// - Throws: ``OFXError`` for bad input, or what the builder's `emit` throws.
     func read(head: ArraySlice<UInt8>, rest input: any ByteStream, lineOffset: Int) throws {
         let reader = XMLStreamReader(handler: self, fileName: input.name, lineOffset: lineOffset)
-        var filter = OFXXMLInput(head: head, fileName: input.name, lineOffset: lineOffset)
+        var filter = XMLInputFilter(head: head, fileName: input.name, lineOffset: lineOffset)
         var hasNoted = false
         func feed(_ bytes: some Collection<UInt8>, isFinal: Bool) throws {
             let filtered = try filter.filter(bytes, isFinal: isFinal)
@@ -101,24 +101,10 @@ final class OFXXMLReader: XMLEventHandler {
 
     // MARK: - Private helpers
 
-    /// Hands the collected value to the builder, a bare `&` (``OFXXMLInput/placeholder``) back
+    /// Hands the collected value to the builder, a bare `&` (``XMLInputFilter/placeholder``) back
     /// as `&`.
     private func deliver(_ leaf: OFXTag) throws {
-        if value.contains(OFXXMLInput.placeholder[0]) {
-            var restored: [UInt8] = []
-            restored.reserveCapacity(value.count)
-            var index = 0
-            while index < value.count {
-                if index + 2 < value.count, value[index] == 0xEF, value[index + 1] == 0xB7, value[index + 2] == 0x90 {
-                    restored.append(UInt8(ascii: "&"))
-                    index += 3
-                } else {
-                    restored.append(value[index])
-                    index += 1
-                }
-            }
-            value = restored
-        }
+        value = XMLInputFilter.restoringAmpersands(value)
         try value.withUnsafeBufferPointer {
             try builder.leaf(leaf, value: $0, line: leafLine, column: leafColumn)
         }

@@ -5,6 +5,9 @@
 public struct XMLStartTag {
     /// The element's local name in UTF-8 (`STMTTRN`, `Ntry`; without any namespace prefix).
     public let nameBytes: UnsafeBufferPointer<UInt8>
+    /// The element's namespace URI in UTF-8 (`urn:iso:std:iso:20022:tech:xsd:camt.053.001.08`);
+    /// empty when the element is in no namespace.
+    public let namespaceBytes: UnsafeBufferPointer<UInt8>
     /// The 1-based line of the tag's `<`, counted from the file's start.
     public let line: Int
     /// The 1-based column of the tag's `<`.
@@ -17,9 +20,11 @@ public struct XMLStartTag {
 
     init(
         nameBytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int, attributeCount: Int,
-        rawAttributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+        rawAttributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+        namespaceBytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
     ) {
         self.nameBytes = nameBytes
+        self.namespaceBytes = namespaceBytes
         self.line = line
         self.column = column
         self.attributeCount = rawAttributes == nil ? 0 : attributeCount
@@ -30,6 +35,11 @@ public struct XMLStartTag {
 
     /// The element's local name as a string.
     public var name: String { String(decoding: nameBytes, as: UTF8.self) }
+
+    /// The element's namespace URI, or `nil` when it is in no namespace.
+    public var namespace: String? {
+        namespaceBytes.isEmpty ? nil : String(decoding: namespaceBytes, as: UTF8.self)
+    }
 
     /// The attributes in document order, decoded. Built on each call: ask once per tag.
     public var attributes: [XMLAttribute] {

@@ -256,7 +256,7 @@ private func streamStartElement(
         reader.markTextStart(context, skipping: 1)
         let tag = XMLStartTag(
             nameBytes: name, line: line, column: column, attributeCount: Int(attributeCount),
-            rawAttributes: attributes)
+            rawAttributes: attributes, namespaceBytes: nameBytes(uri))
         try reader.handler.startElement(tag)
     }
 }

@@ -1,24 +1,27 @@
 import LedgerCore
 
-/// Prepares an OFX 2 body for the XML reader: decodes it by evidence into UTF-8 and makes a bare
-/// `&` (`<NAME>A&W</NAME>`) a literal `&`, without changing any character's line or column and
-/// without a recovery mode in libxml2.
+/// Prepares an XML document for ``XMLStreamReader``: decodes it by evidence into UTF-8 and makes a
+/// bare `&` (`<Nm>A&W</Nm>`) a literal `&`, without changing any character's line or column and
+/// without a recovery mode in libxml2. OFX 2 and camt read through it.
 ///
 /// **Encoding by evidence.** When the XML declaration names UTF-8, US-ASCII, UTF-16 or UTF-32,
-/// Windows-1252 or ISO-8859-1, or nothing, the bytes decide, as for OFX 1 values: valid UTF-8 is
-/// UTF-8, any other byte is Windows-1252 (what every CHARSET an OFX header can name, `1252`,
-/// `ISO-8859-1`, `NONE`, comes to). The body goes to libxml2 as UTF-8 with the declaration's
-/// `encoding="..."` blanked out by as many spaces, so libxml2 never sees a label that is wrong.
-/// Where the label contradicts the bytes (`encoding="utf-16"` over 8-bit bytes, `UTF-8` over
-/// Latin-1, `windows-1252` over UTF-8), a ``AdapterNotice`` says so at the first place. Any other
-/// label (`ISO-8859-15`, `Shift_JIS`) is left to libxml2, with the bytes as they are.
+/// Windows-1252 or ISO-8859-1, or nothing, the bytes decide: valid UTF-8 is UTF-8, any other byte
+/// is Windows-1252 (a superset of ISO-8859-1's printable characters). The document goes to libxml2
+/// as UTF-8 with the declaration's `encoding="..."` blanked out by as many spaces, so libxml2 never
+/// sees a label that is wrong. Where the label contradicts the bytes (`encoding="utf-16"` over 8-bit
+/// bytes, `UTF-8` over Latin-1, `windows-1252` over UTF-8), a ``notice`` says so at the first place.
+/// Any other label (`ISO-8859-15`, `Shift_JIS`), and a UTF-16 or UTF-32 byte-order mark, is left to
+/// libxml2 with the bytes as they are. A UTF-8 byte-order mark is handed on (libxml2 skips it).
 ///
 /// **A bare `&`**, one that starts no entity or character reference (`&amp;`, `&#233;`), is
 /// handed on as U+FDD0, a noncharacter that is valid XML text and one character wide, so every
-/// column after it stays right; ``OFXXMLReader`` turns it back into `&`. A U+FDD0 in the file
-/// itself is refused. A reference to an undeclared entity (`&foo;`) is still libxml2's error.
-/// Comments, processing instructions and CDATA sections are passed on untouched.
-struct OFXXMLInput {
+/// column after it stays right; ``restoringAmpersands(_:)`` turns it back into `&` in a value.
+/// A U+FDD0 in the file itself is refused. A reference to an undeclared entity (`&foo;`) is still
+/// libxml2's error. Comments, processing instructions and CDATA sections are passed on untouched.
+///
+///     var filter = XMLInputFilter(head: head, fileName: name, lineOffset: 0)
+///     try reader.feed(try filter.filter(chunk, isFinal: false))
+public struct XMLInputFilter {
     /// What the declaration says the bytes are.
     enum Label: Equatable {
         /// Decoded here by evidence; `name` is the declared label (`nil`: none declared).
@@ -33,7 +36,7 @@ struct OFXXMLInput {
     }
 
     /// U+FDD0 in UTF-8: what a bare `&` becomes on its way through libxml2.
-    static let placeholder: [UInt8] = [0xEF, 0xB7, 0x90]
+    public static let placeholder: [UInt8] = [0xEF, 0xB7, 0x90]
 
     private let fileName: String
     private let label: Label
@@ -46,7 +49,7 @@ struct OFXXMLInput {
     private var previous: UInt8 = 0
     private var beforePrevious: UInt8 = 0
     /// The first contradiction between the label and the bytes, once found.
-    private(set) var notice: AdapterNotice?
+    public private(set) var notice: AdapterNotice?
     private var contradictions = 0
 
     private enum Context: Equatable {
@@ -59,10 +62,10 @@ struct OFXXMLInput {
     ///   - head: the body's first bytes, holding its XML declaration if it has one.
     ///   - fileName: for locations.
     ///   - lineOffset: lines of the file before `head`.
-    init(head: ArraySlice<UInt8>, fileName: String, lineOffset: Int) {
+    public init(head: ArraySlice<UInt8>, fileName: String, lineOffset: Int) {
         self.fileName = fileName
         self.line = 1 + lineOffset
-        self.label = OFXXMLInput.label(in: head)
+        self.label = XMLInputFilter.label(in: head)
     }
 
     /// The bytes to hand libxml2 for the next chunk; some may be held back until the next call.
@@ -70,8 +73,8 @@ struct OFXXMLInput {
     /// - Parameters:
     ///   - chunk: the next bytes of the body.
     ///   - isFinal: whether no more bytes follow.
-    /// - Throws: ``OFXError`` `.malformedXML` for a U+FDD0 in the file.
-    mutating func filter(_ chunk: some Collection<UInt8>, isFinal: Bool) throws(OFXError) -> [UInt8] {
+    /// - Throws: ``XMLStreamError`` `.malformed` for a U+FDD0 in the file.
+    public mutating func filter(_ chunk: some Collection<UInt8>, isFinal: Bool) throws(XMLStreamError) -> [UInt8] {
         guard case .evidence(let name, let family) = label else { return Array(chunk) }
         pending.append(contentsOf: chunk)
         if isFirstChunk {
@@ -87,7 +90,7 @@ struct OFXXMLInput {
         let count = pending.count
         while index < count {
             // Most bytes need nothing: copy the run up to the next one that might, at once.
-            let runEnd = OFXXMLInput.plainRunEnd(pending, from: index)
+            let runEnd = XMLInputFilter.plainRunEnd(pending, from: index)
             if runEnd > index {
                 column += runEnd - index
                 beforePrevious = runEnd - index >= 2 ? pending[runEnd - 2] : previous
@@ -113,14 +116,14 @@ struct OFXXMLInput {
             case .content, .tag:
                 if byte == UInt8(ascii: "&"), !startsReference(at: index) {
                     output.append(contentsOf: pending[copied..<index])
-                    output.append(contentsOf: OFXXMLInput.placeholder)
+                    output.append(contentsOf: XMLInputFilter.placeholder)
                     copied = index + 1
                 }
                 if byte == UInt8(ascii: "<") {
                     let next = index + 1 < count ? pending[index + 1] : 0
-                    if next == UInt8(ascii: "!"), hasPrefix(OFXXMLInput.commentStart, at: index) {
+                    if next == UInt8(ascii: "!"), hasPrefix(XMLInputFilter.commentStart, at: index) {
                         context = .comment
-                    } else if next == UInt8(ascii: "!"), hasPrefix(OFXXMLInput.cdataStart, at: index) {
+                    } else if next == UInt8(ascii: "!"), hasPrefix(XMLInputFilter.cdataStart, at: index) {
                         context = .cdata
                     } else if next == UInt8(ascii: "?") {
                         context = .instruction
@@ -154,7 +157,41 @@ struct OFXXMLInput {
         return output
     }
 
+    /// Turns each U+FDD0 (a bare `&` on its way through libxml2) in a value back into `&`.
+    ///
+    /// - Parameter value: UTF-8 text as a handler collected it.
+    /// - Returns: the text with `&` where the document had a bare one.
+    public static func restoringAmpersands(_ value: [UInt8]) -> [UInt8] {
+        guard value.contains(placeholder[0]) else { return value }
+        var restored: [UInt8] = []
+        restored.reserveCapacity(value.count)
+        var index = 0
+        while index < value.count {
+            if index + 2 < value.count, value[index] == 0xEF, value[index + 1] == 0xB7, value[index + 2] == 0x90 {
+                restored.append(UInt8(ascii: "&"))
+                index += 3
+            } else {
+                restored.append(value[index])
+                index += 1
+            }
+        }
+        return restored
+    }
+
+    /// Windows-1252's characters for 0x80...0x9F; the five bytes it leaves undefined map to the
+    /// C1 control of the same number, as ISO-8859-1 would.
+    public static let windows1252C1: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
+        0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+
     // MARK: - Private helpers
+
+    /// 3 when `bytes` start with a UTF-8 byte-order mark, else 0.
+    private static func byteOrderMarkLength(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
 
     /// The end of the run from `start` of bytes that change no state and need no decoding:
     /// ASCII other than `&`, `<`, `>` and a line feed.
@@ -172,6 +209,10 @@ struct OFXXMLInput {
 
     /// Reads the label of the XML declaration at the start of `head`.
     private static func label(in head: ArraySlice<UInt8>) -> Label {
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0, 0, 0xFE, 0xFF]) {
+            return .other("UTF-16 or UTF-32 byte-order mark")
+        }
+        let head = head.dropFirst(byteOrderMarkLength(head))
         guard let value = encodingValue(in: head)?.value else { return .evidence(name: nil, family: .utf8) }
         let name = String(decoding: head[value], as: UTF8.self)
         switch name.lowercased() {
@@ -227,7 +268,8 @@ struct OFXXMLInput {
     /// Replaces a label that isn't UTF-8 with spaces, so that libxml2 reads the UTF-8 it is given;
     /// a UTF-16 or UTF-32 label over these 8-bit bytes is a contradiction, noted at once.
     private mutating func blankEncoding(family: Family, name: String?) {
-        guard family != .utf8, let ranges = OFXXMLInput.encodingValue(in: pending[...]) else { return }
+        let start = XMLInputFilter.byteOrderMarkLength(pending[...])
+        guard family != .utf8, let ranges = XMLInputFilter.encodingValue(in: pending[start...]) else { return }
         for index in ranges.whole { pending[index] = 0x20 }
         if family == .wide, let name {
             note(
@@ -241,15 +283,15 @@ struct OFXXMLInput {
     ///
     /// - Returns: the index after what was consumed.
     private mutating func decodeHighByte(at index: Int, into output: inout [UInt8], family: Family, name: String?)
-        throws(OFXError) -> Int
+        throws(XMLStreamError) -> Int
     {
-        let length = OFXXMLInput.utf8SequenceLength(pending, at: index)
+        let length = XMLInputFilter.utf8SequenceLength(pending, at: index)
         if length > 0 {
             if pending[index] == 0xEF, index + 2 < pending.count, pending[index + 1] == 0xB7,
                 pending[index + 2] == 0x90
             {
-                throw OFXError(
-                    .malformedXML("U+FDD0 is a noncharacter; expected text"),
+                throw XMLStreamError(
+                    .malformed("U+FDD0 is a noncharacter; expected text"),
                     at: SourceLocation(file: fileName, line: line, column: column))
             }
             if family == .eightBit {
@@ -267,7 +309,7 @@ struct OFXXMLInput {
                 at: SourceLocation(file: fileName, line: line, column: column))
         }
         let byte = pending[index]
-        let scalar = byte <= 0x9F ? OFXText.c1[Int(byte - 0x80)] : UInt32(byte)
+        let scalar = byte <= 0x9F ? XMLInputFilter.windows1252C1[Int(byte - 0x80)] : UInt32(byte)
         if scalar < 0x800 {
             output.append(UInt8(0xC0 | (scalar >> 6)))
             output.append(UInt8(0x80 | (scalar & 0x3F)))
@@ -328,12 +370,12 @@ struct OFXXMLInput {
                 cursor += 1
             }
             let digitsStart = cursor
-            while cursor < limit, OFXXMLInput.isDigit(pending[cursor], hex: isHex) { cursor += 1 }
+            while cursor < limit, XMLInputFilter.isDigit(pending[cursor], hex: isHex) { cursor += 1 }
             return cursor > digitsStart && cursor < limit && pending[cursor] == UInt8(ascii: ";")
         }
-        guard OFXXMLInput.isNameStart(pending[cursor]) else { return false }
+        guard XMLInputFilter.isNameStart(pending[cursor]) else { return false }
         cursor += 1
-        while cursor < limit, OFXXMLInput.isNameByte(pending[cursor]) { cursor += 1 }
+        while cursor < limit, XMLInputFilter.isNameByte(pending[cursor]) { cursor += 1 }
         return cursor < limit && pending[cursor] == UInt8(ascii: ";")
     }
 
