@@ -5,7 +5,8 @@ indented, 0.9 KB with --compact: 100,000 make about 113 or 88 MB).
     scripts/bench/gen_camt.py N OUT.xml [--version 2|4|8] [--statements K] [--seed S] [--compact]
 
 Deterministic: the same arguments give the same bytes. One account (a German IBAN), EUR, entries
-spread over 2024 (one day of bookings after another), in K consecutive statements (default 1),
+spread over 2024 (one day of bookings after another), in K consecutive statements (default 1;
+calendar months or quarters when K divides 12, else even shares of the year),
 each with an OPBD and a CLBD that add up: OPBD + the entries' signed amounts = CLBD, and each
 statement's OPBD is the previous one's CLBD. A CLAV (available) balance follows the CLBD.
 
@@ -16,7 +17,9 @@ CcyXchg, TxAmt in EUR), bank fees with no details, batch entries whose TxDtls ea
 their own amount that sum to the entry (salary runs; `NtryDtls/Btch` with NbOfTxs and TtlAmt),
 batch entries with `Btch` alone (a collector entry with no itemisation), and returned direct
 debits (CRDT with RvslInd true). Counterparty IBANs (DE, AT, NL) have valid check digits; names
-include non-ASCII letters and `&`. Every entry has a unique AcctSvcrRef and an NtryRef; all
+include non-ASCII letters and `&`. Element paths follow the version: `Sts` as text or `Sts/Cd` (.08),
+`TxDtls/Amt` beside `AmtDtls` (.04 on), `BIC` or `BICFI` (.04 on), `RltdPties/Dbtr/Nm` or
+`RltdPties/Dbtr/Pty/Nm` (.08). Every entry has a unique AcctSvcrRef and an NtryRef; all
 entries are booked. Names and numbers are invented.
 
 Amounts are integers of cents; no float ever holds money. On stderr it prints what it wrote:
@@ -96,7 +99,10 @@ class Writer:
                       "<Prtry><Cd>%s</Cd></Prtry></BkTxCd>" % (domain, family, sub, proprietary))
 
     def party(self, depth, role, name, account=None, extra=None):
-        self.w(depth, "<%s><Nm>%s</Nm>%s</%s>" % (role, escape(name), extra or "", role))
+        party = "<Nm>%s</Nm>%s" % (escape(name), extra or "")
+        if self.version >= 8:  # .001.08 on: a choice of a party or an agent
+            party = "<Pty>%s</Pty>" % party
+        self.w(depth, "<%s>%s</%s>" % (role, party, role))
         if account:
             self.w(depth, "<%sAcct><Id><IBAN>%s</IBAN></Id></%sAcct>" % (role, account, role))
 
@@ -351,8 +357,7 @@ class Generator:
             index = 0
             for number, count in enumerate(per_statement):
                 # The statement's days: an even share of the year, at least one day.
-                start = first + datetime.timedelta(days=days * number // args.statements)
-                end = first + datetime.timedelta(days=max(days * (number + 1) // args.statements - 1, days * number // args.statements))
+                start, end = period(first, days, number, args.statements)
                 span = (end - start).days + 1
                 total = 0
                 w.w(2, "<Stmt>")
@@ -402,6 +407,19 @@ class Generator:
         for start, opening, end, closing, count in summary:
             print("  %s OPBD %s, %s CLBD %s, %d entries" % (start, signed_decimal(opening), end, signed_decimal(closing), count),
                   file=sys.stderr)
+
+
+def period(first, days, number, count):
+    """The first and last day of statement `number` of `count` over the year: calendar months when
+    `count` divides 12 (monthly, quarterly statements), else an even share of the days."""
+    if 12 % count == 0:
+        months = 12 // count
+        start = datetime.date(first.year, 1 + number * months, 1)
+        following = datetime.date(first.year + 1, 1, 1) if number == count - 1 else datetime.date(first.year, 1 + (number + 1) * months, 1)
+        return start, following - datetime.timedelta(days=1)
+    start = first + datetime.timedelta(days=days * number // count)
+    end = first + datetime.timedelta(days=max(days * (number + 1) // count - 1, days * number // count))
+    return start, end
 
 
 def signed_decimal(cents):
