@@ -18,11 +18,16 @@ enum CamtElement: UInt8, Sendable {
 
     /// The element named by these UTF-8 bytes (a local name, without prefix).
     static func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> CamtElement {
-        guard bytes.count <= 24 else { return .other }
-        return table[String(decoding: bytes, as: UTF8.self)] ?? .other
+        guard bytes.count < table.count, let first = bytes.first else { return .other }
+        for (name, element) in table[bytes.count] where name[0] == first {
+            if name.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return element }
+        }
+        return .other
     }
 
-    private static let table: [String: CamtElement] = {
+    /// The names by their length in bytes: a lookup compares a handful of candidates, with no
+    /// string built and nothing hashed.
+    private static let table: [[([UInt8], CamtElement)]] = {
         let all: [CamtElement] = [
             .Document, .BkToCstmrStmt, .BkToCstmrAcctRpt, .BkToCstmrDbtCdtNtfctn, .Stmt, .Rpt, .Ntfctn,
             .Id, .FrToDt, .FrDtTm, .Acct, .IBAN, .Othr, .Ccy, .Nm, .Tp, .Cd, .Prtry, .Svcr, .FinInstnId, .BICFI, .BIC,
@@ -32,6 +37,11 @@ enum CamtElement: UInt8, Sendable {
             .RltdPties, .Dbtr, .Cdtr, .UltmtDbtr, .UltmtCdtr, .Pty, .RmtInf, .Ustrd, .Strd, .CdtrRefInf, .Ref,
             .AddtlTxInf, .Chrgs, .TtlChrgsAndTaxAmt, .Rcrd,
         ]
-        return Dictionary(uniqueKeysWithValues: all.map { (String(describing: $0), $0) })
+        var table: [[([UInt8], CamtElement)]] = Array(repeating: [], count: 24)
+        for element in all {
+            let name = Array(String(describing: element).utf8)
+            table[name.count].append((name, element))
+        }
+        return table
     }()
 }

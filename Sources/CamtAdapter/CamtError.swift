@@ -24,6 +24,8 @@ public struct CamtError: LocatedError, Hashable {
         case currencyMismatch(element: String, found: String, account: String)
         /// `--account` names one ledger account but the file holds statements for several.
         case accountOptionWithSeveralAccounts(first: String, second: String)
+        /// An element's text runs on past `limit` bytes (no camt value comes near it).
+        case elementTooLong(limit: Int)
         /// The document declares a document type; DTDs and their entities are never processed.
         case doctypeRefused
         /// libxml2 found the document not well-formed; the text is libxml2's message.
@@ -66,6 +68,8 @@ public struct CamtError: LocatedError, Hashable {
             return
                 "--account names one account but the file holds statements for \(first) and \(second); "
                 + "expected a file of one account"
+        case .elementTooLong(let limit):
+            return "an element's text runs on past \(limit) bytes; expected a camt value, which is far shorter"
         case .doctypeRefused:
             return
                 "<!DOCTYPE> refused; DTDs are never read, because their entities could read local files or expand without bound"

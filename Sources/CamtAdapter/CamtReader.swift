@@ -9,29 +9,18 @@ import XMLStream
 /// (`BookgDt/Dt`) or the transaction (`RltdPties/Dbtr/Pty/Nm`); the paths of every version from
 /// .001.02 to .001.13 are listed, and every other element is read past.
 final class CamtReader: XMLEventHandler {
+    /// The most bytes of text one element may hold (between two tags).
+    static let valueLimit = 1 << 20
+
     private let builder: CamtStatementBuilder
     private let fileName: String
-    private var message: CamtMessage?
-    private var stack: [CamtElement] = []
-    /// Depths in `stack` of the open statement, balance, entry and transaction (-1: none).
-    private var statementDepth = -1
-    private var balanceDepth = -1
-    private var entryDepth = -1
-    private var transactionDepth = -1
-    private var statementCount = 0
-    private var account = CamtAccountRecord()
-    private var balance = CamtBalanceRecord(line: 0, column: 0)
-    private var entry = CamtEntryRecord(line: 0, column: 0)
-    private var transaction = CamtTransactionRecord(line: 0, column: 0)
-    /// The text of the element that is open, with its start and `Ccy` attribute.
-    private var value: [UInt8] = []
-    private var valueLine = 0
-    private var valueColumn = 0
-    private var valueCurrency: String?
+    /// Everything that changes while reading, in one value: a callback is one access to it.
+    private var state: CamtReadingState
 
     init(builder: CamtStatementBuilder, fileName: String) {
         self.builder = builder
         self.fileName = fileName
+        state = CamtReadingState(builder: builder, fileName: fileName)
     }
 
     // MARK: - API
@@ -67,6 +56,7 @@ final class CamtReader: XMLEventHandler {
             while let chunk = try input.nextChunk() { try feed(chunk, isFinal: false) }
             try feed([], isFinal: true)
             try reader.finish()
+            try builder.finish()
         } catch let error as XMLStreamError {
             switch error.reason {
             case .doctypeRefused: throw CamtError(.doctypeRefused, at: error.location)
@@ -74,20 +64,57 @@ final class CamtReader: XMLEventHandler {
                 throw CamtError(.malformedXML(detail), at: error.location)
             }
         }
-        guard message != nil else {
+        guard state.message != nil else {
             throw CamtError(.notCamt(found: "empty"), at: SourceLocation(file: fileName, line: 1, column: 1))
         }
     }
 
-    func startElement(_ tag: XMLStartTag) throws {
+    func startElement(_ tag: XMLStartTag) throws { try state.startElement(tag) }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {
+        try state.text(bytes, line: line, column: column)
+    }
+
+    func endElement(_ name: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {
+        try state.endElement(name, line: line, column: column)
+    }
+}
+
+/// The reading's state and what it does with each event: ``CamtReader``'s callbacks in one value.
+struct CamtReadingState {
+    let builder: CamtStatementBuilder
+    let fileName: String
+    private(set) var message: CamtMessage?
+    private var stack: [CamtElement] = []
+    /// Depths in `stack` of the open statement, balance, entry and transaction (-1: none).
+    private var statementDepth = -1
+    private var balanceDepth = -1
+    private var entryDepth = -1
+    private var transactionDepth = -1
+    private var statementCount = 0
+    private var account = CamtAccountRecord()
+    private var balance = CamtBalanceRecord(line: 0, column: 0)
+    private var entry = CamtEntryRecord(line: 0, column: 0)
+    private var transaction = CamtTransactionRecord(line: 0, column: 0)
+    /// The text of the element that is open, with its start and `Ccy` attribute.
+    private var leafText = CamtLeafText()
+
+    init(builder: CamtStatementBuilder, fileName: String) {
+        self.builder = builder
+        self.fileName = fileName
+    }
+
+    // MARK: - API
+
+    mutating func startElement(_ tag: XMLStartTag) throws {
         let element = CamtElement.lookUp(tag.nameBytes)
         let depth = stack.count
         stack.append(element)
-        value.removeAll(keepingCapacity: true)
-        valueLine = tag.line
-        valueColumn = tag.column
-        valueCurrency = nil
-        if element == .Amt || element == .TtlChrgsAndTaxAmt { valueCurrency = tag.attribute("Ccy") }
+        if !leafText.bytes.isEmpty { leafText.bytes.removeAll(keepingCapacity: true) }
+        leafText.line = tag.line
+        leafText.column = tag.column
+        leafText.currency = nil
+        if element == .Amt || element == .TtlChrgsAndTaxAmt { leafText.currency = tag.attribute("Ccy") }
         switch depth {
         case 0: try readRoot(tag, element: element)
         case 1:
@@ -120,16 +147,19 @@ final class CamtReader: XMLEventHandler {
         }
     }
 
-    func text(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {
-        value.append(contentsOf: bytes)
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {
+        guard leafText.bytes.count + bytes.count <= CamtReader.valueLimit else {
+            throw CamtError(.elementTooLong(limit: CamtReader.valueLimit), at: location(line, column))
+        }
+        leafText.bytes.append(contentsOf: bytes)
     }
 
-    func endElement(_ name: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {
+    mutating func endElement(_ name: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {
         let depth = stack.count - 1
         guard depth >= 0 else { return }
         defer {
             stack.removeLast()
-            value.removeAll(keepingCapacity: true)
+            if !leafText.bytes.isEmpty { leafText.bytes.removeAll(keepingCapacity: true) }
         }
         if depth == transactionDepth {
             transactionDepth = -1
@@ -169,7 +199,7 @@ final class CamtReader: XMLEventHandler {
 
     // MARK: - Private helpers
 
-    private func readRoot(_ tag: XMLStartTag, element: CamtElement) throws {
+    private mutating func readRoot(_ tag: XMLStartTag, element: CamtElement) throws {
         let namespace = tag.namespace
         guard element == .Document, let namespace, namespace.hasPrefix(CamtMessage.namespacePrefix) else {
             let found = "<\(tag.name)>" + (namespace.map { " in namespace \($0)" } ?? "")
@@ -184,104 +214,108 @@ final class CamtReader: XMLEventHandler {
         builder.message = message
     }
 
-    private func readStatementLeaf(_ path: ArraySlice<CamtElement>) {
+    private mutating func readStatementLeaf(_ path: ArraySlice<CamtElement>) {
         switch path.last {
-        case .IBAN where path.elementsEqual([.Acct, .Id, .IBAN]):
-            account.iban = text()
-        case .Id where path.elementsEqual([.Acct, .Id, .Othr, .Id]):
-            account.otherID = text()
-        case .Ccy where path.elementsEqual([.Acct, .Ccy]):
-            account.currency = leaf()
-        case .Nm where path.elementsEqual([.Acct, .Nm]):
-            account.name = text()
-        case .Cd where path.elementsEqual([.Acct, .Tp, .Cd]):
-            account.typeCode = text()
-        case .Nm where path.elementsEqual([.Acct, .Svcr, .FinInstnId, .Nm]):
-            account.servicerName = text()
+        case .IBAN where path.isPath(.Acct, .Id, .IBAN):
+            account.iban = leafText.text()
+        case .Id where path.isPath(.Acct, .Id, .Othr, .Id):
+            account.otherID = leafText.text()
+        case .Ccy where path.isPath(.Acct, .Ccy):
+            account.currency = leafText.leaf()
+        case .Nm where path.isPath(.Acct, .Nm):
+            account.name = leafText.text()
+        case .Cd where path.isPath(.Acct, .Tp, .Cd):
+            account.typeCode = leafText.text()
+        case .Nm where path.isPath(.Acct, .Svcr, .FinInstnId, .Nm):
+            account.servicerName = leafText.text()
         case .BICFI, .BIC:
-            if path.elementsEqual([.Acct, .Svcr, .FinInstnId, path.last ?? .other]) { account.servicerBIC = text() }
-        case .FrDtTm where path.elementsEqual([.FrToDt, .FrDtTm]):
-            builder.statementStart(leaf())
+            if path.isPath(.Acct, .Svcr, .FinInstnId, path.last ?? .other) { account.servicerBIC = leafText.text() }
+        case .FrDtTm where path.isPath(.FrToDt, .FrDtTm):
+            builder.statementStart(leafText.leaf())
         case .Id where path.count == 1:
-            builder.summary?.id = text()
+            builder.summary?.id = leafText.text()
         default:
             break
         }
     }
 
-    private func readBalanceLeaf(_ path: ArraySlice<CamtElement>) {
+    private mutating func readBalanceLeaf(_ path: ArraySlice<CamtElement>) {
         switch path.last {
         case .Cd, .Prtry:
-            if path.count == 3, path.starts(with: [.Tp, .CdOrPrtry]), balance.code == nil { balance.code = leaf() }
+            if path.count == 3, path.first == .Tp, path[path.startIndex + 1] == .CdOrPrtry, balance.code == nil {
+                balance.code = leafText.leaf()
+            }
         case .Amt where path.count == 1:
-            balance.amount = amount("Amt")
+            balance.amount = leafText.amount("Amt")
         case .CdtDbtInd where path.count == 1:
-            balance.creditDebit = leaf()
+            balance.creditDebit = leafText.leaf()
         case .Dt, .DtTm:
-            if path.count == 2, path.first == .Dt { balance.date = leaf() }
+            if path.count == 2, path.first == .Dt { balance.date = leafText.leaf() }
         default:
             break
         }
     }
 
-    private func readEntryLeaf(_ path: ArraySlice<CamtElement>) {
+    private mutating func readEntryLeaf(_ path: ArraySlice<CamtElement>) {
         if path.count == 1 {
             switch path.last {
-            case .Amt: entry.amount = amount("Amt")
-            case .CdtDbtInd: entry.creditDebit = leaf()
-            case .RvslInd: entry.reversal = leaf()
+            case .Amt: entry.amount = leafText.amount("Amt")
+            case .CdtDbtInd: entry.creditDebit = leafText.leaf()
+            case .RvslInd: entry.reversal = leafText.leaf()
             case .Sts:
-                let status = leaf()
+                let status = leafText.leaf()
                 if entry.status == nil, !status.value.isEmpty { entry.status = status }
-            case .AcctSvcrRef: entry.accountServicerReference = text()
-            case .NtryRef: entry.entryReference = text()
-            case .AddtlNtryInf: append(text(), to: &entry.details.additional)
+            case .AcctSvcrRef: entry.accountServicerReference = leafText.text()
+            case .NtryRef: entry.entryReference = leafText.text()
+            case .AddtlNtryInf: Self.append(leafText.text(), to: &entry.details.additional)
             default: break
             }
             return
         }
         switch path.last {
-        case .Cd where path.elementsEqual([.Sts, .Cd]), .Prtry where path.elementsEqual([.Sts, .Prtry]):
-            entry.status = leaf()
+        case .Cd where path.isPath(.Sts, .Cd), .Prtry where path.isPath(.Sts, .Prtry):
+            entry.status = leafText.leaf()
         case .Dt, .DtTm:
-            if path.count == 2, path.first == .BookgDt { entry.bookingDate = leaf() }
-            if path.count == 2, path.first == .ValDt { entry.valueDate = leaf() }
-        case .NbOfTxs where path.elementsEqual([.NtryDtls, .Btch, .NbOfTxs]):
-            entry.batchCount = text()
+            if path.count == 2, path.first == .BookgDt { entry.bookingDate = leafText.leaf() }
+            if path.count == 2, path.first == .ValDt { entry.valueDate = leafText.leaf() }
+        case .NbOfTxs where path.isPath(.NtryDtls, .Btch, .NbOfTxs):
+            entry.batchCount = leafText.text()
         default:
-            readDetail(path, into: &entry.details)
+            Self.readDetail(path, leafText, into: &entry.details)
         }
     }
 
-    private func readTransactionLeaf(_ path: ArraySlice<CamtElement>) {
+    private mutating func readTransactionLeaf(_ path: ArraySlice<CamtElement>) {
         switch path.last {
         case .Amt where path.count == 1:
-            transaction.amount = amount("Amt")
-        case .Amt where path.elementsEqual([.AmtDtls, .TxAmt, .Amt]):
-            if transaction.amount == nil { transaction.amount = amount("TxAmt") }
+            transaction.amount = leafText.amount("Amt")
+        case .Amt where path.isPath(.AmtDtls, .TxAmt, .Amt):
+            if transaction.amount == nil { transaction.amount = leafText.amount("TxAmt") }
         case .CdtDbtInd where path.count == 1:
-            transaction.creditDebit = leaf()
-        case .AcctSvcrRef where path.elementsEqual([.Refs, .AcctSvcrRef]):
-            transaction.accountServicerReference = text()
-        case .EndToEndId where path.elementsEqual([.Refs, .EndToEndId]):
-            transaction.endToEndID = text()
+            transaction.creditDebit = leafText.leaf()
+        case .AcctSvcrRef where path.isPath(.Refs, .AcctSvcrRef):
+            transaction.accountServicerReference = leafText.text()
+        case .EndToEndId where path.isPath(.Refs, .EndToEndId):
+            transaction.endToEndID = leafText.text()
         case .AddtlTxInf where path.count == 1:
-            append(text(), to: &transaction.details.additional)
+            Self.append(leafText.text(), to: &transaction.details.additional)
         default:
-            readDetail(path, into: &transaction.details)
+            Self.readDetail(path, leafText, into: &transaction.details)
         }
     }
 
     /// Parties, remittance, instructed amount, exchange rate and charges: the same paths below an
     /// entry and below a transaction.
-    private func readDetail(_ path: ArraySlice<CamtElement>, into details: inout CamtDetails) {
+    private static func readDetail(
+        _ path: ArraySlice<CamtElement>, _ leafText: CamtLeafText, into details: inout CamtDetails
+    ) {
         guard let first = path.first else { return }
         switch first {
         case .RltdPties:
             guard path.last == .Nm, path.count == 3 || (path.count == 4 && path[path.startIndex + 2] == .Pty) else {
                 return
             }
-            let name = text()
+            let name = leafText.text()
             switch path[path.startIndex + 1] {
             case .Dbtr: details.debtorName = details.debtorName ?? name
             case .Cdtr: details.creditorName = details.creditorName ?? name
@@ -290,40 +324,70 @@ final class CamtReader: XMLEventHandler {
             default: break
             }
         case .RmtInf:
-            if path.elementsEqual([.RmtInf, .Ustrd]) { append(text(), to: &details.unstructured) }
-            if path.elementsEqual([.RmtInf, .Strd, .CdtrRefInf, .Ref]) {
-                append(text(), to: &details.creditorReferences)
+            if path.isPath(.RmtInf, .Ustrd) { Self.append(leafText.text(), to: &details.unstructured) }
+            if path.isPath(.RmtInf, .Strd, .CdtrRefInf, .Ref) {
+                Self.append(leafText.text(), to: &details.creditorReferences)
             }
         case .AmtDtls:
-            if path.elementsEqual([.AmtDtls, .InstdAmt, .Amt]) { details.instructed = amount("InstdAmt") }
+            if path.isPath(.AmtDtls, .InstdAmt, .Amt) { details.instructed = leafText.amount("InstdAmt") }
             if path.count == 4, path.last == .XchgRate, path[path.startIndex + 2] == .CcyXchg,
                 details.exchangeRate == nil
             {
-                details.exchangeRate = text()
+                details.exchangeRate = leafText.text()
             }
         case .Chrgs:
-            if path.elementsEqual([.Chrgs, .TtlChrgsAndTaxAmt]) { details.totalCharges = amount("TtlChrgsAndTaxAmt") }
-            if path.elementsEqual([.Chrgs, .Rcrd, .Amt]) || path.elementsEqual([.Chrgs, .Amt]) {
-                details.charges.append(amount("Chrgs/Amt"))
+            if path.isPath(.Chrgs, .TtlChrgsAndTaxAmt) { details.totalCharges = leafText.amount("TtlChrgsAndTaxAmt") }
+            if path.isPath(.Chrgs, .Rcrd, .Amt) || path.isPath(.Chrgs, .Amt) {
+                details.charges.append(leafText.amount("Chrgs/Amt"))
             }
         default:
             break
         }
     }
 
-    private func append(_ text: String, to list: inout [String]) {
+    private static func append(_ text: String, to list: inout [String]) {
         if !text.isEmpty { list.append(text) }
     }
 
+    private func location(_ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(file: fileName, line: line, column: column)
+    }
+}
+
+/// The text of the element that is open, with where it starts and its `Ccy` attribute.
+struct CamtLeafText {
+    var bytes: [UInt8] = []
+    var line = 0
+    var column = 0
+    var currency: String?
+
     /// The open element's text, trimmed, with runs of white space made one space and a bare `&`
     /// restored.
-    private func text() -> String {
-        let bytes = XMLInputFilter.restoringAmpersands(value)
+    func text() -> String {
+        var start = 0
+        var end = bytes.count
+        while start < end, CamtLeafText.isSpace(bytes[start]) { start += 1 }
+        while end > start, CamtLeafText.isSpace(bytes[end - 1]) { end -= 1 }
+        var isPlain = true
+        var index = start
+        // Plain: no tab or line break, no double space, no 0xEF (which may start U+FDD0, a bare `&`).
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF
+                || (byte == 0x20 && bytes[index + 1] == 0x20)
+            {
+                isPlain = false
+                break
+            }
+            index += 1
+        }
+        if isPlain { return String(decoding: bytes[start..<end], as: UTF8.self) }
+        let bytes = XMLInputFilter.restoringAmpersands(Array(bytes[start..<end]))
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var pendingSpace = false
         for byte in bytes {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+            if CamtLeafText.isSpace(byte) {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(0x20) }
@@ -334,19 +398,35 @@ final class CamtReader: XMLEventHandler {
         return String(decoding: result, as: UTF8.self)
     }
 
-    private func leaf() -> CamtText {
-        CamtText(value: text(), line: valueLine, column: valueColumn)
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    func leaf() -> CamtText {
+        CamtText(value: text(), line: line, column: column)
     }
 
-    private func amount(_ element: String) -> CamtAmountText {
-        CamtAmountText(element: element, value: text(), currency: valueCurrency, line: valueLine, column: valueColumn)
-    }
-
-    private func location(_ line: Int, _ column: Int) -> SourceLocation {
-        SourceLocation(file: fileName, line: line, column: column)
+    func amount(_ element: String) -> CamtAmountText {
+        CamtAmountText(element: element, value: text(), currency: currency, line: line, column: column)
     }
 }
 
 /// Confined to the thread that reads one file.
 @available(*, unavailable)
 extension CamtReader: Sendable {}
+
+extension ArraySlice<CamtElement> {
+    /// Whether the path is exactly these elements (fixed arities: no array is built per test).
+    fileprivate func isPath(_ first: CamtElement, _ second: CamtElement) -> Bool {
+        count == 2 && self[startIndex] == first && self[startIndex + 1] == second
+    }
+
+    fileprivate func isPath(_ first: CamtElement, _ second: CamtElement, _ third: CamtElement) -> Bool {
+        count == 3 && self[startIndex] == first && self[startIndex + 1] == second && self[startIndex + 2] == third
+    }
+
+    fileprivate func isPath(
+        _ first: CamtElement, _ second: CamtElement, _ third: CamtElement, _ fourth: CamtElement
+    ) -> Bool {
+        count == 4 && self[startIndex] == first && self[startIndex + 1] == second && self[startIndex + 2] == third
+            && self[startIndex + 3] == fourth
+    }
+}

@@ -23,7 +23,12 @@ final class CamtStatementBuilder {
     private var overriddenIdentity: CamtAccountIdentity?
     /// Ids given out per account: the content they were given for (day and signed amount), so
     /// a repeat of the same entry gets the same id and a different entry never does.
-    private var claimedIDs: [String: [String: ClaimedContent]] = [:]
+    private var claimedIDs: [String: IDRegistry] = [:]
+    /// The open statement's account's registry.
+    private var registry = IDRegistry()
+
+    /// ITBD balances not yet replaced, emitted when the file ends.
+    private var heldInterim: [StatementBalance] = []
 
     // The open statement.
     private var statementLocation = SourceLocation.file("")
@@ -39,6 +44,11 @@ final class CamtStatementBuilder {
     private struct ClaimedContent: Hashable {
         var day: Day
         var signedMinorUnits: Int64
+    }
+
+    /// The ids given out in one account.
+    private final class IDRegistry {
+        var contents: [String: ClaimedContent] = [:]
     }
 
     init(
@@ -93,7 +103,7 @@ final class CamtStatementBuilder {
             if firstInfo == nil { firstInfo = location }
             return
         }
-        let account = try declareAccount(accountRecord, firstCurrency: amount.currency)
+        let account = try declareAccount(accountRecord, firstCurrency: firstBalanceCurrency ?? amount.currency)
         if let currency = account.currency, currency != amount.currency, let text = record.amount {
             throw CamtError(
                 .currencyMismatch(element: "Ntry/Amt", found: amount.currency.code, account: currency.code),
@@ -129,9 +139,6 @@ final class CamtStatementBuilder {
 
     /// The statement ended: its account (when no entry declared it), balances, skipped and notices.
     func endStatement(account record: CamtAccountRecord, at end: SourceLocation) throws {
-        let firstBalanceCurrency = balances.lazy.compactMap { $0.amount?.currency }.first.flatMap {
-            Currency(code: $0)
-        }
         let account = try declareAccount(record, firstCurrency: firstBalanceCurrency)
         try emitBalances(of: account)
         if var summary {
@@ -156,7 +163,18 @@ final class CamtStatementBuilder {
         }
     }
 
+    /// The file ended: the interim balances no closing or later interim balance replaced.
+    func finish() throws {
+        for balance in heldInterim { try emit(.balance(balance)) }
+        heldInterim = []
+    }
+
     // MARK: - Private helpers
+
+    /// The currency of the statement's first balance, when it names a real one.
+    private var firstBalanceCurrency: Currency? {
+        balances.lazy.compactMap { $0.amount?.currency }.first.flatMap { Currency(code: $0) }
+    }
 
     private func here(_ line: Int, _ column: Int) -> SourceLocation {
         SourceLocation(file: fileName, line: line, column: column)
@@ -207,6 +225,12 @@ final class CamtStatementBuilder {
             institution: identity.institution, maskedNumber: identity.maskedNumber)
         account = reference
         statementCurrency = currency
+        if let existing = claimedIDs[name] {
+            registry = existing
+        } else {
+            registry = IDRegistry()
+            claimedIDs[name] = registry
+        }
         try emit(.account(reference))
         return reference
     }
@@ -232,8 +256,10 @@ final class CamtStatementBuilder {
     /// Gives `id` to this content in this account, unless it went to different content before.
     private func claim(_ id: String, account: String, day: Day, signed: Int64) -> Bool {
         let content = ClaimedContent(day: day, signedMinorUnits: signed)
-        if let previous = claimedIDs[account]?[id] { return previous == content }
-        claimedIDs[account, default: [:]][id] = content
+        if let previous = registry.contents.updateValue(content, forKey: id), previous != content {
+            registry.contents[id] = previous
+            return false
+        }
         return true
     }
 
@@ -345,15 +371,16 @@ final class CamtStatementBuilder {
                 available.append(balance)
             }
         }
-        // An ITBD gives way to a CLBD of the same day, and to a later ITBD of that day.
-        var interimByDay: [Day: StatementBalance] = [:]
-        var interimDays: [Day] = []
+        // An ITBD waits for the end of the file: a CLBD of its account and day (in this
+        // statement or a later page or report) or a later ITBD of that day replaces it.
         for balance in interim where !ledger.contains(where: { $0.asOf == balance.asOf }) {
-            if interimByDay[balance.asOf] == nil { interimDays.append(balance.asOf) }
-            interimByDay[balance.asOf] = balance
+            heldInterim.removeAll { $0.account == balance.account && $0.asOf == balance.asOf }
+            heldInterim.append(balance)
+        }
+        for balance in ledger {
+            heldInterim.removeAll { $0.account == balance.account && $0.asOf == balance.asOf }
         }
         if let opening { try emit(.balance(opening)) }
-        for day in interimDays { if let balance = interimByDay[day] { try emit(.balance(balance)) } }
         for balance in ledger { try emit(.balance(balance)) }
         for balance in available { try emit(.balance(balance)) }
     }

@@ -63,6 +63,7 @@ enum CamtValue {
     /// - Throws: ``CamtError`` for text that is neither, or names a day or time that doesn't exist.
     static func day(_ text: CamtText, element: String, file: String) throws(CamtError) -> Day {
         let value = text.value
+        if value.utf8.count == 10, let day = Day(iso: value) { return day }
         let bytes = Array(value.utf8)
         let fail = CamtError(
             .badValue(

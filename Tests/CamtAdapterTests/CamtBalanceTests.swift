@@ -34,6 +34,13 @@ struct CamtBalanceTests {
         #expect(both.balances.map { "\($0.kind) \($0.asOf) \($0.formatted)" } == ["opening 2024-02-29 100.00"])
     }
 
+    @Test("without OPBD or PRCD there is no opening balance, and CLBD is still the closing checkpoint")
+    func missingOpening() {
+        let run = CamtTestDocument.read(
+            CamtTestDocument.statement(CamtTestDocument.balance("CLBD", "5.00") + CamtTestDocument.entry()))
+        #expect(run.balances.map { "\($0.kind) \($0.asOf) \($0.formatted)" } == ["ledger 2024-03-01 5.00"])
+    }
+
     @Test("a DBIT balance is negative")
     func debitBalance() {
         let run = CamtTestDocument.read(CamtTestDocument.statement(CamtTestDocument.balance("CLBD", "12.34", "DBIT")))
@@ -63,6 +70,38 @@ struct CamtBalanceTests {
             CamtTestDocument.statement(noon + CamtTestDocument.balance("CLBD", "3.00", day: "2024-03-01")))
         #expect(withClosing.balances.map { "\($0.kind) \($0.formatted)" } == ["ledger 3.00"])
     }
+
+    @Test("pages of one day's statement: each page's ITBD gives way to the last page's CLBD, so one checkpoint remains")
+    func paginated() {
+        let page1 =
+            CamtTestDocument.balance("OPBD", "100.00") + CamtTestDocument.balance("ITBD", "90.00")
+            + CamtTestDocument.entry(amount: "10.00", reference: "P1")
+        let page2 =
+            CamtTestDocument.balance("ITBD", "90.00") + CamtTestDocument.balance("CLBD", "85.00")
+            + CamtTestDocument.entry(amount: "5.00", reference: "P2")
+        let document = CamtTestDocument.statement(page1)
+            .replacingOccurrences(of: "</Stmt>", with: "</Stmt>\n<Stmt><Id>T-2</Id>\(Self.account)\(page2)</Stmt>")
+        let run = CamtTestDocument.read(document)
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(
+            run.balances.map { "\($0.kind) \($0.asOf) \($0.formatted)" } == [
+                "opening 2024-02-29 100.00", "ledger 2024-03-01 85.00",
+            ])
+    }
+
+    @Test("two intraday reports of one day: only the later ITBD is a balance, given when the file ends")
+    func laterInterim() {
+        let report = CamtTestDocument.statement(CamtTestDocument.balance("ITBD", "90.00"), kind: "052")
+        let document = report.replacingOccurrences(
+            of: "</Rpt>",
+            with: "</Rpt>\n<Rpt><Id>T-2</Id>\(Self.account)\(CamtTestDocument.balance("ITBD", "70.00"))</Rpt>")
+        let run = CamtTestDocument.read(document)
+        #expect(run.balances.map { "\($0.kind) \($0.formatted)" } == ["ledger 70.00"])
+        if case .balance = run.events.last {} else { Issue.record("the interim balance is not the last event") }
+    }
+
+    static let account =
+        "<Acct><Id><IBAN>DE12500105170648489890</IBAN></Id><Ccy>EUR</Ccy><Svcr><FinInstnId><Nm>Testbank</Nm></FinInstnId></Svcr></Acct>"
 
     @Test("a balance finer than its currency's minor unit is a located error, never rounded")
     func tooPrecise() {

@@ -26,6 +26,26 @@ struct CamtEntryTests {
         #expect(new.drafts.map(\.status) == [.pending])
     }
 
+    @Test("FUTR (booked for a later value date, .001.08 on) is stored as pending")
+    func future() {
+        let run = CamtTestDocument.read(
+            CamtTestDocument.statement(CamtTestDocument.entry(status: "<Sts><Cd>FUTR</Cd></Sts>")))
+        #expect(run.drafts.map(\.status) == [.pending])
+    }
+
+    @Test("a batch that states only its count (Btch/NbOfTxs, no TxDtls) is one row that says so")
+    func batchCountOnly() {
+        let run = CamtTestDocument.read(
+            CamtTestDocument.statement(
+                CamtTestDocument.entry(
+                    amount: "300.00",
+                    extra: "<NtryDtls><Btch><NbOfTxs>12</NbOfTxs></Btch></NtryDtls><AddtlNtryInf>Sammler</AddtlNtryInf>"
+                )))
+        #expect(run.drafts.map(\.amount.description) == ["300.00"])
+        #expect(run.drafts.map(\.description) == ["Sammler"])
+        #expect(run.drafts.map(\.memo) == ["batch of 12"])
+    }
+
     @Test("INFO entries are no transactions: skipped with a count, never dropped silently")
     func info() {
         let info = CamtTestDocument.entry(status: "<Sts><Cd>INFO</Cd></Sts>", reference: nil)

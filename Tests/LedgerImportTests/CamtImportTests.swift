@@ -66,11 +66,15 @@ struct CamtImportTests {
         #expect(report.checkpoints.last?.discrepancy == 0)
     }
 
-    @Test("an OFX 2 file is still read as OFX beside the camt adapter")
+    @Test("an OFX 2 file is still read as OFX beside the camt adapter, and OFX never claims camt")
     func ofxStaysOFX() throws {
         let bytes = try Fixture.bytes("OFX/xml-windows-1252.ofx")
         #expect(FormatRegistry.detect(head: Array(bytes.prefix(8192)), fileName: "download.xml")?.adapter.id == "ofx")
         let camt = try Fixture.bytes("camt/statement-v08.xml")
         #expect(FormatRegistry.detect(head: Array(camt.prefix(8192)), fileName: "statement.xml")?.adapter.id == "camt")
+        let ofx = try #require(FormatRegistry.adapter(id: "ofx"))
+        #expect(ofx.identify(head: Array(camt.prefix(8192)), path: "statement.xml") == 0)
+        let camtAdapter = try #require(FormatRegistry.adapter(id: "camt"))
+        #expect(camtAdapter.identify(head: Array(bytes.prefix(8192)), path: "download.xml") == 0)
     }
 }
