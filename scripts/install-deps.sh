@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Installs what ledgerport builds against, from Debian: SQLite and libxml2 headers. Harmless where
-# they are present. Needs root (or sudo) only when something is missing.
+# Installs what ledgerport builds against, from Debian: SQLite and libxml2 headers; and, from PyPI,
+# the readers the differential checks compare ledgerport with (test tools, not dependencies of the
+# product; pinned, because each check lists that version's known disagreements):
+# pycamt (scripts/camt_differential.py), mt-940 (scripts/mt940_differential.py) and quiffen
+# (scripts/qif_differential.py). Harmless where they are present. Needs root (or sudo) only when a
+# Debian package is missing. Under CI=true a reader that can't be installed fails the run.
 set -euo pipefail
 missing=()
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
@@ -13,12 +17,19 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get install -y "${missing[@]}"
 fi
 
-# quiffen, the QIF reader scripts/qif_differential.py compares ledgerport with (a test tool, not a
-# dependency of the product). Under CI=true a missing quiffen that can't be installed fails.
-if ! python3 -c "import quiffen" 2>/dev/null; then
-    if ! python3 -m pip install --quiet "quiffen==4.0.1" 2>/dev/null \
-        && ! python3 -m pip install --quiet --break-system-packages "quiffen==4.0.1"; then
-        echo "install-deps: could not install quiffen (pip install quiffen==4.0.1)" >&2
+# pip_pinned DISTRIBUTION VERSION: installs the version unless it is already there.
+pip_pinned() {
+    local name=$1 version=$2
+    if python3 -c "import importlib.metadata as m, sys; sys.exit(m.version('$name') != '$version')" 2>/dev/null; then
+        return 0
+    fi
+    if ! python3 -m pip install --quiet "$name==$version" 2>/dev/null \
+        && ! python3 -m pip install --quiet --break-system-packages "$name==$version"; then
+        echo "install-deps: could not install $name (pip install $name==$version)" >&2
         [ "${CI:-}" = "true" ] && exit 1
     fi
-fi
+    return 0
+}
+pip_pinned pycamt 1.1.1
+pip_pinned mt-940 5.1.1
+pip_pinned quiffen 4.0.1

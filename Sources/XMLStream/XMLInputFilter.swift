@@ -59,7 +59,8 @@ public struct XMLInputFilter {
     /// Creates the filter for a body whose first bytes are `head` (from `<?xml` on).
     ///
     /// - Parameters:
-    ///   - head: the body's first bytes, holding its XML declaration if it has one.
+    ///   - head: the body's first bytes, holding its XML declaration if it has one: at least
+    ///     ``declarationWindow`` of them when the body is that long.
     ///   - fileName: for locations.
     ///   - lineOffset: lines of the file before `head`.
     public init(head: ArraySlice<UInt8>, fileName: String, lineOffset: Int) {
@@ -228,9 +229,15 @@ public struct XMLInputFilter {
         }
     }
 
+    /// How far into the document an XML declaration's `?>` is looked for. A fixed window, so that
+    /// the label read never depends on how much of the file the first chunk held (a declaration
+    /// left open would otherwise end at a later document's `?>`, found or not by chunk size).
+    public static let declarationWindow = 256
+
     /// The byte ranges of ` encoding="..."` (from the space before it through the closing quote)
-    /// and of its value, in the declaration at the start of `bytes`.
+    /// and of its value, in the declaration at the start of `bytes` (within ``declarationWindow``).
     private static func encodingValue(in bytes: ArraySlice<UInt8>) -> (whole: Range<Int>, value: Range<Int>)? {
+        let bytes = bytes.prefix(declarationWindow)
         let start = bytes.startIndex
         let xml: [UInt8] = Array("<?xml".utf8)
         guard bytes.count > xml.count, Array(bytes[start..<(start + xml.count)]) == xml else { return nil }

@@ -37,7 +37,7 @@ sanitize=(-sanitize=fuzzer,address -O -g -parse-as-library)
 module_flags() {
     case "$1" in
         CSVAdapter|LedgerCore|FeedAdapter|LedgerTestSupport) ;;
-        XMLStream|OFXAdapter)
+        XMLStream|OFXAdapter|CamtAdapter)
             echo "-I /usr/include/libxml2 -Xcc -fmodule-map-file=$root/Sources/CLibXML2/module.modulemap -lxml2" ;;
     esac
 }
