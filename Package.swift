@@ -7,6 +7,7 @@ let adapters: [(name: String, dependencies: [Target.Dependency])] = [
     ("CSVAdapter", []),
     ("OFXAdapter", ["XMLStream"]),
     ("FeedAdapter", []),
+    ("MT940Adapter", []),
 ]
 
 let adapterTargets: [Target] = adapters.flatMap { adapter -> [Target] in

@@ -1,6 +1,7 @@
 import CSVAdapter
 import FeedAdapter
 import LedgerCore
+import MT940Adapter
 import OFXAdapter
 
 /// Every built-in format adapter, one registration line each, and detection by asking adapters.
@@ -10,6 +11,7 @@ public enum FormatRegistry {
         CSVFormat.self,
         OFXFormat.self,
         FeedLinesFormat.self,
+        MT940Format.self,
     ]
 
     /// The built-in adapters as the importer takes them.

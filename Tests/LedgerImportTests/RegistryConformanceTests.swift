@@ -22,7 +22,7 @@ struct RegistryConformanceTests {
     /// `sync`, not a file for an adapter.)
     static let folders = [
         "samples", "samples/csv", "samples/ofx", "Tests/Fixtures/CSV", "Tests/Fixtures/CSV/malformed",
-        "Tests/Fixtures/OFX",
+        "Tests/Fixtures/OFX", "Tests/Fixtures/MT940",
     ]
 
     static let samples: [Sample] = {
