@@ -12,3 +12,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get update
     $sudo apt-get install -y "${missing[@]}"
 fi
+
+# The Python reader the MT940 differential check compares against (scripts/mt940_differential.py).
+# Under CI=true a reader that can't be installed fails the run instead of skipping the check.
+if ! python3 -c "import mt940" 2>/dev/null; then
+    python3 -m pip install --quiet mt-940 || pip install --quiet mt-940 \
+        || { [ "${CI:-}" != "true" ] || { echo "install-deps: pip install mt-940 failed" >&2; exit 1; }; }
+fi
