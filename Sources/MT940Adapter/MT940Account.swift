@@ -11,7 +11,7 @@ struct MT940Account: Hashable {
 
     /// Reads a `:25:` value.
     init(_ field: MT940Field) throws(MT940Error) {
-        let first = field.value.split(separator: 0x0A, omittingEmptySubsequences: false).first ?? []
+        let first = field.firstLine
         var text = MT940Text.decode(first).filter { $0 != " " }
         while text.hasPrefix("/") { text.removeFirst() }
         var bank: String?

@@ -17,7 +17,7 @@ struct MT940Balance {
 
     /// Reads a balance field.
     init(_ field: MT940Field) throws(MT940Error) {
-        let value = field.value.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        let value = field.firstLine
         let text = value.prefix { $0 != 0x20 }
         guard text.count >= 11, let mark = text.first, mark == UInt8(ascii: "C") || mark == UInt8(ascii: "D") else {
             throw MT940Error(

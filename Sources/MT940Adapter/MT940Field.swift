@@ -4,17 +4,16 @@ import LedgerCore
 struct MT940Field {
     /// What the field is.
     var tag: MT940Tag
-    /// The tag as written (`:61:`), for messages.
-    var label: String
     /// The value's bytes: the rest of the tag line, then each continuation line after a LF.
     var value: [UInt8]
     /// Where the value starts.
     var location: SourceLocation
 
-    /// The value's lines.
-    var lines: [ArraySlice<UInt8>] {
-        value.split(separator: 0x0A, omittingEmptySubsequences: false)
-    }
+    /// The tag as messages name it (`:61:`).
+    var label: String { tag.label }
+
+    /// The value's first line.
+    var firstLine: ArraySlice<UInt8> { value.prefix { $0 != 0x0A } }
 
     /// A location `offset` bytes into the first line of the value.
     func location(at offset: Int) -> SourceLocation {

@@ -19,13 +19,15 @@ final class MT940FieldReader {
     private let builder: MT940StatementBuilder
     private var carry: [UInt8] = []
     private var line = 0
-    private var field: MT940Field?
+    private var field: MT940Field
+    private var hasField = false
     private var isInMessage = false
 
     /// Prepares to read one file into a builder.
     init(fileName: String, builder: MT940StatementBuilder) {
         self.fileName = fileName
         self.builder = builder
+        field = MT940Field(tag: .other, value: [], location: .file(fileName))
     }
 
     /// Reads the next chunk of the file.
@@ -86,7 +88,8 @@ final class MT940FieldReader {
         if end > 0, raw[end - 1] == 0x0D { end -= 1 }
         var text = UnsafeBufferPointer(rebasing: raw[0..<end])
         var column = 1
-        guard let first = text.first, text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        guard let first = text.first else { return }
+        if first == 0x20 || first == 0x09, !text.contains(where: { $0 != 0x20 && $0 != 0x09 }) { return }
         if first == UInt8(ascii: "{") {
             guard let body = MT940FieldReader.blockFourStart(text) else {
                 if MT940FieldReader.contains(text, "-}") { try endMessage(at: location(column: 1)) }
@@ -108,17 +111,20 @@ final class MT940FieldReader {
             let tag = MT940Tag(text[1..<(tagLength - 1)])
             if tag == .reference { try endMessage(at: location(column: column)) }
             isInMessage = true
-            field = MT940Field(
-                tag: tag, label: String(decoding: text[0..<tagLength], as: UTF8.self),
-                value: Array(text[tagLength...]), location: location(column: column + tagLength))
+            // One field value reused for every field: the builder never keeps it.
+            hasField = true
+            field.tag = tag
+            field.value.removeAll(keepingCapacity: true)
+            field.value.append(contentsOf: text[tagLength...])
+            field.location = location(column: column + tagLength)
             return
         }
-        guard isInMessage, field != nil else { return }
-        if (field?.value.count ?? 0) + text.count > MT940FieldReader.fieldLimit {
+        guard isInMessage, hasField else { return }
+        if field.value.count + text.count > MT940FieldReader.fieldLimit {
             throw MT940Error(.lineTooLong(limit: MT940FieldReader.fieldLimit), at: location(column: column))
         }
-        field?.value.append(0x0A)
-        field?.value.append(contentsOf: text)
+        field.value.append(0x0A)
+        field.value.append(contentsOf: text)
     }
 
     private func location(column: Int) -> SourceLocation {
@@ -126,9 +132,9 @@ final class MT940FieldReader {
     }
 
     private func closeField() throws {
-        guard let open = field else { return }
-        field = nil
-        try builder.take(open)
+        guard hasField else { return }
+        hasField = false
+        try builder.take(field)
     }
 
     private func endMessage(at location: SourceLocation) throws {

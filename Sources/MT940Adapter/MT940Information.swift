@@ -24,7 +24,7 @@ struct MT940Information {
     /// The counterparty's name, when given.
     var payee: String?
     /// Booking text, references and counterparty account, `; `-separated.
-    var memo: [String]
+    var memo: String
 
     /// The SEPA purpose keywords, in the order the memo lists their values.
     static let sepaKeywords = [
@@ -37,34 +37,32 @@ struct MT940Information {
         "SVCL", "ULTC", "ULTD", "ULTB", "PURP", "ID", "ADDR", "FX", "CHGS", "EXCH", "OCMT", "ACCW", "BUSP",
     ]
 
-    /// Reads a field's value: its lines, already decoded.
-    init(lines: [String]) {
-        let tight = lines.joined()
-        let start = Array(tight.utf8.prefix(5))
-        if start.count >= 4, start[0...2].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            MT940Information.separators.contains(start[3])
-        {
-            self = MT940Information(subfields: tight, separator: start[3])
-        } else if let first = start.first, MT940Information.separators.contains(first), start.count >= 3,
-            start[1...2].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-        {
-            self = MT940Information(subfields: tight, separator: first)
-        } else if tight.hasPrefix("/"), MT940Information.looksDutch(tight) {
-            self = MT940Information(dutch: tight)
+    /// Reads a field's value: its lines separated by LF, as in the file.
+    init(value: [UInt8]) {
+        let encoding = MT940Text.encoding(of: value)
+        var tight: [UInt8] = []
+        tight.reserveCapacity(value.count)
+        for byte in value where byte != 0x0A { tight.append(byte) }
+        if tight.count >= 4, MT940Information.isDigits(tight[0..<3]), MT940Information.isSeparator(tight[3]) {
+            self = MT940Information(subfields: tight, separator: tight[3], encoding: encoding)
+        } else if tight.count >= 3, MT940Information.isSeparator(tight[0]), MT940Information.isDigits(tight[1..<3]) {
+            self = MT940Information(subfields: tight, separator: tight[0], encoding: encoding)
+        } else if tight.first == UInt8(ascii: "/"), MT940Information.looksDutch(tight) {
+            self = MT940Information(dutch: MT940Text.decode(tight, as: encoding, trimming: false))
         } else {
             var text = ""
             // The first line shares its 65 characters with the tag `:86:`.
             var previousLength = 0
-            for (number, line) in lines.enumerated() {
+            for (number, line) in value.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
                 if !text.isEmpty, previousLength < 65 { text += " " }
-                text += line.trimmingSpaces
-                previousLength = line.utf8.count + (number == 0 ? 4 : 0)
+                text += MT940Text.decode(line, as: encoding)
+                previousLength = MT940Text.characterCount(line, as: encoding) + (number == 0 ? 4 : 0)
             }
-            self.init(description: text.trimmingSpaces, payee: nil, memo: [])
+            self.init(description: text.trimmingSpaces, payee: nil, memo: "")
         }
     }
 
-    init(description: String, payee: String?, memo: [String]) {
+    init(description: String, payee: String?, memo: String) {
         self.description = description
         self.payee = payee
         self.memo = memo
@@ -72,26 +70,43 @@ struct MT940Information {
 
     // MARK: - Private helpers
 
-    private static let separators: Set<UInt8> = [
-        UInt8(ascii: "?"), UInt8(ascii: "<"), UInt8(ascii: "^"), UInt8(ascii: "~"),
-    ]
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "?") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "^") || byte == UInt8(ascii: "~")
+    }
 
-    /// The German/Polish layout.
-    private init(subfields text: String, separator: UInt8) {
-        var fields: [(code: Int, text: Substring)] = []
-        let utf8 = Array(text.utf8)
+    private static func isDigits(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// The German/Polish layout, over the field's bytes with the line breaks taken out.
+    private init(subfields bytes: [UInt8], separator: UInt8, encoding: MT940Text.Encoding) {
+        var booking: [UInt8] = []
+        var purpose: [UInt8] = []
+        var pieces: [Range<Int>] = []  // the purpose subfields, in `purpose`
+        var name: [Range<Int>] = []
+        var account: Range<Int>?
+        var iban: Range<Int>?
+        var bank: Range<Int>?
         var index = 0
         var contentStart = 0
         var code = -1
         func close(at end: Int) {
-            if code >= 0 {
-                fields.append((code, Substring(String(decoding: utf8[contentStart..<end], as: UTF8.self))))
+            let range = contentStart..<end
+            switch code {
+            case 0: booking.append(contentsOf: bytes[range])
+            case 20...29, 60...63:
+                pieces.append(purpose.count..<(purpose.count + range.count))
+                purpose.append(contentsOf: bytes[range])
+            case 30: bank = bank ?? range
+            case 31: account = account ?? range
+            case 32, 33: name.append(range)
+            case 38: iban = iban ?? range
+            default: break
             }
         }
-        while index < utf8.count {
-            if utf8[index] == separator, index + 2 < utf8.count,
-                let number = MT940Value.number(utf8[(index + 1)...(index + 2)])
-            {
+        purpose.reserveCapacity(bytes.count)
+        while index < bytes.count {
+            if bytes[index] == separator, index + 2 < bytes.count, let number = Self.twoDigits(bytes, at: index + 1) {
                 close(at: index)
                 code = number
                 contentStart = index + 3
@@ -100,33 +115,43 @@ struct MT940Information {
             }
             index += 1
         }
-        close(at: utf8.count)
+        close(at: bytes.count)
 
-        let bookingText = fields.filter { $0.code == 0 }.map { String($0.text) }.joined().trimmingSpaces
-        let purposePieces = fields.filter { (20...29).contains($0.code) || (60...63).contains($0.code) }.map(\.text)
-        let namePieces = fields.filter { $0.code == 32 || $0.code == 33 }.map(\.text)
-        // ?38 (Polish files) is the counterparty's IBAN; ?31 its account number.
-        let accountField = fields.first { $0.code == 38 } ?? fields.first { $0.code == 31 }
-        let account = accountField.map { String($0.text).trimmingSpaces } ?? ""
-        let bank = fields.first { $0.code == 30 }.map { String($0.text).trimmingSpaces } ?? ""
-
-        var memo: [String] = []
-        if !bookingText.isEmpty { memo.append(bookingText) }
+        let bookingText = MT940Text.decode(booking, as: encoding)
+        var memo = bookingText
         var description: String
-        let tight = purposePieces.joined()
-        if let sepa = MT940Information.sepaValues(tight) {
-            description = sepa.values["SVWZ+"] ?? sepa.lead
-            for keyword in MT940Information.sepaKeywords where keyword != "SVWZ+" {
-                if let value = sepa.values[keyword] { memo.append(keyword + value) }
+        if let sepa = MT940Information.sepaValues(purpose, encoding: encoding) {
+            description = sepa.description
+            for (keyword, value) in sepa.memo {
+                Self.append(keyword + value, to: &memo)
             }
         } else {
-            description = MT940Information.joined(purposePieces).trimmingSpaces
+            description = MT940Information.joined(pieces.map { purpose[$0] }, encoding: encoding)
         }
         if description.isEmpty { description = bookingText }
-        let name = MT940Information.joined(namePieces).trimmingSpaces
-        let counterparty = [account, bank].filter { !$0.isEmpty }.joined(separator: " ")
-        if !counterparty.isEmpty { memo.append("account " + counterparty) }
-        self.init(description: description, payee: name.isEmpty ? nil : name, memo: memo)
+        let payee = MT940Information.joined(name.map { bytes[$0] }, encoding: encoding)
+        // ?38 (Polish files) is the counterparty's IBAN; ?31 its account number.
+        if iban != nil || account != nil || bank != nil {
+            let number = (iban ?? account).map { MT940Text.decode(bytes[$0], as: encoding) } ?? ""
+            let code = bank.map { MT940Text.decode(bytes[$0], as: encoding) } ?? ""
+            let counterparty = number.isEmpty || code.isEmpty ? number + code : number + " " + code
+            if !counterparty.isEmpty { Self.append("account " + counterparty, to: &memo) }
+        }
+        self.init(description: description, payee: payee.isEmpty ? nil : payee, memo: memo)
+    }
+
+    /// Appends a part to a `; `-separated memo.
+    static func append(_ part: String, to memo: inout String) {
+        if part.isEmpty { return }
+        if !memo.isEmpty { memo += "; " }
+        memo += part
+    }
+
+    private static func twoDigits(_ bytes: [UInt8], at index: Int) -> Int? {
+        let first = bytes[index] &- 0x30
+        let second = bytes[index + 1] &- 0x30
+        guard first < 10, second < 10 else { return nil }
+        return Int(first) * 10 + Int(second)
     }
 
     /// The Dutch layout.
@@ -179,41 +204,45 @@ struct MT940Information {
             memo.append("account " + account + bic)
         }
         let description = remittance.isEmpty ? transactionType : remittance
-        self.init(description: description, payee: payee.isEmpty ? nil : payee, memo: memo)
+        self.init(description: description, payee: payee.isEmpty ? nil : payee, memo: memo.joined(separator: "; "))
     }
 
     /// Subfield pieces joined: a piece of the full 27 characters was cut by width and goes on
     /// in the next without a space; a shorter one ended a line, and a space follows it.
-    private static func joined(_ pieces: [Substring]) -> String {
+    private static func joined(_ pieces: [ArraySlice<UInt8>], encoding: MT940Text.Encoding) -> String {
         var text = ""
         var previousLength = 0
         for piece in pieces {
-            if !text.isEmpty, previousLength < 27, !piece.hasPrefix(" "), !text.hasSuffix(" ") { text += " " }
-            text += piece
-            previousLength = piece.count
+            let part = MT940Text.decode(piece, as: encoding, trimming: false)
+            if !text.isEmpty, previousLength < 27, !part.hasPrefix(" "), !text.hasSuffix(" ") { text += " " }
+            text += part
+            previousLength = MT940Text.characterCount(piece, as: encoding)
         }
-        return text
+        return text.trimmingSpaces
     }
 
-    private static func looksDutch(_ text: String) -> Bool {
-        let tokens = text.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: true)
-        guard let first = tokens.first else { return false }
-        return dutchKeywords.contains(String(first))
+    private static func looksDutch(_ bytes: [UInt8]) -> Bool {
+        guard let end = bytes.dropFirst().firstIndex(of: UInt8(ascii: "/")) else { return false }
+        return dutchKeywords.contains(String(decoding: bytes[1..<end], as: UTF8.self))
     }
 
-    /// The text before the first SEPA keyword and each keyword's value, or `nil` when the text
-    /// has no keyword.
-    private static func sepaValues(_ text: String) -> (lead: String, values: [String: String])? {
-        let utf8 = Array(text.utf8)
-        var marks: [(offset: Int, keyword: String)] = []
-        var index = 0
-        while index + 4 <= utf8.count {
-            if utf8[index] >= UInt8(ascii: "A"), utf8[index] <= UInt8(ascii: "Z") {
-                for keyword in sepaKeywords {
-                    let bytes = Array(keyword.utf8)
-                    if index + bytes.count <= utf8.count, Array(utf8[index..<(index + bytes.count)]) == bytes {
-                        marks.append((index, keyword))
-                        index += bytes.count - 1
+    /// The SEPA keywords as bytes, without their `+`.
+    private static let sepaKeywordBytes: [[UInt8]] = sepaKeywords.map { Array($0.utf8.dropLast()) }
+
+    /// The purpose (`SVWZ+`, else the text before the first keyword) and the other keywords'
+    /// values in ``sepaKeywords`` order, or `nil` when the bytes have no keyword.
+    private static func sepaValues(_ bytes: [UInt8], encoding: MT940Text.Encoding)
+        -> (description: String, memo: [(String, String)])?
+    {
+        var marks: [(offset: Int, keyword: Int)] = []
+        var index = 3
+        while index < bytes.count {
+            // Every keyword ends in '+' after three or four capitals.
+            if bytes[index] == UInt8(ascii: "+") {
+                for (number, keyword) in sepaKeywordBytes.enumerated() where index >= keyword.count {
+                    let start = index - keyword.count
+                    if bytes[start..<index].elementsEqual(keyword) {
+                        marks.append((start, number))
                         break
                     }
                 }
@@ -221,16 +250,22 @@ struct MT940Information {
             index += 1
         }
         guard let first = marks.first else { return nil }
-        var values: [String: String] = [:]
-        for (position, mark) in marks.enumerated() {
-            let start = mark.offset + mark.keyword.utf8.count
-            let end = position + 1 < marks.count ? marks[position + 1].offset : utf8.count
-            let value = String(decoding: utf8[start..<end], as: UTF8.self).trimmingSpaces
-            if values[mark.keyword] == nil { values[mark.keyword] = value }
+        var values: [Range<Int>?] = Array(repeating: nil, count: sepaKeywords.count)
+        for (position, mark) in marks.enumerated() where values[mark.keyword] == nil {
+            let start = mark.offset + sepaKeywordBytes[mark.keyword].count + 1
+            let end = position + 1 < marks.count ? marks[position + 1].offset : bytes.count
+            values[mark.keyword] = start..<end
         }
-        let lead = String(decoding: utf8[0..<first.offset], as: UTF8.self).trimmingSpaces
-        return (lead, values)
+        let purpose = values[sepaPurpose].map { bytes[$0] } ?? bytes[0..<first.offset]
+        var memo: [(String, String)] = []
+        for (number, range) in values.enumerated() where number != sepaPurpose {
+            if let range { memo.append((sepaKeywords[number], MT940Text.decode(bytes[range], as: encoding))) }
+        }
+        return (MT940Text.decode(purpose, as: encoding), memo)
     }
+
+    /// The index of `SVWZ+` in ``sepaKeywords``.
+    private static let sepaPurpose = 5
 }
 
 extension StringProtocol {

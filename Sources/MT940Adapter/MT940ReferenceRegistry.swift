@@ -16,7 +16,9 @@ struct MT940ReferenceRegistry {
 
     /// The external id for a booking: the reference, or `nil` for the fingerprint.
     mutating func externalID(for reference: String?, draft: Draft) -> String? {
-        guard let reference, !reference.isEmpty, reference.uppercased() != "NONREF" else { return nil }
+        guard let reference, !reference.isEmpty, reference != "NONREF", reference.uppercased() != "NONREF" else {
+            return nil
+        }
         var key = FNV1a()
         key.combine(utf8: draft.account)
         key.combine(UInt8(0x1F))

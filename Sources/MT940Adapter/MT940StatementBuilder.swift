@@ -77,7 +77,7 @@ final class MT940StatementBuilder {
             message.pending = PendingLine(line: line, location: recordLocation(field), information: nil)
         case .information:
             guard var pending = message.pending, pending.information == nil else { return }
-            pending.information = MT940Information(lines: field.lines.map { MT940Text.decode($0, trimming: false) })
+            pending.information = MT940Information(value: field.value)
             message.pending = pending
         case .closingFinal, .closingIntermediate:
             try takeClosing(MT940Balance(field), isFinal: field.tag == .closingFinal, field: field)
@@ -91,7 +91,7 @@ final class MT940StatementBuilder {
                         currency: balance.currency, kind: .available, location: balance.location)))
         case .floorLimit:
             message.isInterim = true
-            let value = field.lines.first ?? []
+            let value = field.firstLine
             let currency = try MT940Value.currency(value.prefix(3), tag: field.label, at: field.location)
             if let stated = message.currency, stated != currency {
                 throw MT940Error(
@@ -273,21 +273,21 @@ final class MT940StatementBuilder {
         guard let account = message.account, var state = accounts[account] else { return }
         let line = pending.line
         let information = pending.information
-        var memo = information?.memo ?? []
+        var memo = information?.memo ?? ""
         // `NONREF` is no reference; ING's `EREF` points at the end-to-end reference in :86:.
-        let reference = line.customerReference.uppercased()
-        if !reference.isEmpty, reference != "NONREF", reference != "EREF",
-            !memo.contains(where: { $0.hasSuffix("+" + line.customerReference) })
+        let reference = line.customerReference
+        if !reference.isEmpty, reference != "NONREF", reference != "EREF", reference.uppercased() != "NONREF",
+            !memo.contains("+" + reference)
         {
-            memo.append("ref " + line.customerReference)
+            MT940Information.append("ref " + reference, to: &memo)
         }
-        if line.isReversal { memo.append("reversal") }
+        if line.isReversal { MT940Information.append("reversal", to: &memo) }
         var description = information?.description ?? ""
         if description.isEmpty { description = line.supplementary }
         if description.isEmpty { description = line.typeCode }
         var draft = Draft(
             account: state.name, bookingDay: line.bookingDay, amount: line.amount, direction: line.direction,
-            description: description, memo: memo.joined(separator: "; "), payee: information?.payee,
+            description: description, memo: memo, payee: information?.payee,
             status: .booked, location: pending.location)
         if let id = references.externalID(for: line.bankReference, draft: draft) { draft = draft.with(externalID: id) }
 
@@ -312,7 +312,7 @@ final class MT940StatementBuilder {
 
     /// `:90D:`/`:90C:`: number of entries, currency, sum (`3EUR1234,56`).
     private static func total(_ field: MT940Field) throws -> (field: MT940Field, count: Int, sum: Money) {
-        let value = (field.lines.first ?? []).prefix { $0 != 0x20 }
+        let value = field.firstLine.prefix { $0 != 0x20 }
         let digits = value.prefix { $0 >= 0x30 && $0 <= 0x39 }
         guard let count = MT940Value.number(digits), value.count >= digits.count + 4 else {
             throw MT940Error(

@@ -35,8 +35,7 @@ struct MT940StatementLine {
     /// Reads a `:61:` field in the statement's currency.
     init(_ field: MT940Field, currency: Currency) throws(MT940Error) {
         let tag = field.label
-        let lines = field.lines
-        let line = lines.first ?? []
+        let line = field.firstLine
         let base = line.startIndex
         var index = base
         func expected(_ what: String) -> MT940Error {
@@ -86,7 +85,12 @@ struct MT940StatementLine {
             customerReference = MT940Text.decode(rest)
             bankReference = nil
         }
-        supplementary = lines.dropFirst().map { MT940Text.decode($0) }.filter { !$0.isEmpty }.joined(separator: " ")
+        if line.endIndex < field.value.endIndex {
+            supplementary = field.value[(line.endIndex + 1)...].split(separator: 0x0A).map { MT940Text.decode($0) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        } else {
+            supplementary = ""
+        }
     }
 
     // MARK: - Private helpers

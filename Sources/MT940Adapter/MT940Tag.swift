@@ -38,26 +38,54 @@ enum MT940Tag: Sendable, Hashable {
     /// Any other tag.
     case other
 
-    /// The tag from its text between the colons (`61`, `60F`).
+    /// The tag from its text between the colons (`61`, `60F`): two digits and an optional letter.
     init(_ name: some Collection<UInt8>) {
-        switch String(decoding: name, as: UTF8.self) {
-        case "20": self = .reference
-        case "21": self = .relatedReference
-        case "25", "25P": self = .account
-        case "28C", "28": self = .statementNumber
-        case "60F": self = .openingFinal
-        case "60M": self = .openingIntermediate
-        case "61": self = .statementLine
-        case "86": self = .information
-        case "62F": self = .closingFinal
-        case "62M": self = .closingIntermediate
-        case "64": self = .available
-        case "65": self = .forwardAvailable
-        case "34F": self = .floorLimit
-        case "13D", "13": self = .dateTime
-        case "90D": self = .debitTotal
-        case "90C": self = .creditTotal
+        var iterator = name.makeIterator()
+        let first = iterator.next() ?? 0
+        let second = iterator.next() ?? 0
+        let letter = iterator.next() ?? 0
+        let number = Int(first &- 0x30) * 10 + Int(second &- 0x30)
+        switch (number, letter) {
+        case (20, 0): self = .reference
+        case (21, 0): self = .relatedReference
+        case (25, 0), (25, UInt8(ascii: "P")): self = .account
+        case (28, 0), (28, UInt8(ascii: "C")): self = .statementNumber
+        case (60, UInt8(ascii: "F")): self = .openingFinal
+        case (60, UInt8(ascii: "M")): self = .openingIntermediate
+        case (61, 0): self = .statementLine
+        case (86, 0): self = .information
+        case (62, UInt8(ascii: "F")): self = .closingFinal
+        case (62, UInt8(ascii: "M")): self = .closingIntermediate
+        case (64, 0): self = .available
+        case (65, 0): self = .forwardAvailable
+        case (34, UInt8(ascii: "F")): self = .floorLimit
+        case (13, 0), (13, UInt8(ascii: "D")): self = .dateTime
+        case (90, UInt8(ascii: "D")): self = .debitTotal
+        case (90, UInt8(ascii: "C")): self = .creditTotal
         default: self = .other
+        }
+    }
+
+    /// The tag as messages name it (`:61:`, `:60F:`).
+    var label: String {
+        switch self {
+        case .reference: return ":20:"
+        case .relatedReference: return ":21:"
+        case .account: return ":25:"
+        case .statementNumber: return ":28C:"
+        case .openingFinal: return ":60F:"
+        case .openingIntermediate: return ":60M:"
+        case .statementLine: return ":61:"
+        case .information: return ":86:"
+        case .closingFinal: return ":62F:"
+        case .closingIntermediate: return ":62M:"
+        case .available: return ":64:"
+        case .forwardAvailable: return ":65:"
+        case .floorLimit: return ":34F:"
+        case .dateTime: return ":13D:"
+        case .debitTotal: return ":90D:"
+        case .creditTotal: return ":90C:"
+        case .other: return "the field"
         }
     }
 }
