@@ -43,10 +43,10 @@ struct MT940Information {
         var tight: [UInt8] = []
         tight.reserveCapacity(value.count)
         for byte in value where byte != 0x0A { tight.append(byte) }
-        if tight.count >= 4, MT940Information.isDigits(tight[0..<3]), MT940Information.isSeparator(tight[3]) {
-            self = MT940Information(subfields: tight, separator: tight[3], encoding: encoding)
-        } else if tight.count >= 3, MT940Information.isSeparator(tight[0]), MT940Information.isDigits(tight[1..<3]) {
-            self = MT940Information(subfields: tight, separator: tight[0], encoding: encoding)
+        if let separator = MT940Information.subfieldSeparator(tight) {
+            self = tight.withUnsafeBufferPointer {
+                MT940Information.subfields($0, separator: separator, encoding: encoding)
+            }
         } else if tight.first == UInt8(ascii: "/"), MT940Information.looksDutch(tight) {
             self = MT940Information(dutch: MT940Text.decode(tight, as: encoding, trimming: false))
         } else {
@@ -74,14 +74,26 @@ struct MT940Information {
         byte == UInt8(ascii: "?") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "^") || byte == UInt8(ascii: "~")
     }
 
-    private static func isDigits(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    /// The separator of the subfield layout (`166?00…`, `?20…`, `020^00…`), or `nil` for another layout.
+    private static func subfieldSeparator(_ bytes: [UInt8]) -> UInt8? {
+        if bytes.count >= 4, isDigit(bytes[0]), isDigit(bytes[1]), isDigit(bytes[2]), isSeparator(bytes[3]) {
+            return bytes[3]
+        }
+        if bytes.count >= 3, isSeparator(bytes[0]), isDigit(bytes[1]), isDigit(bytes[2]) { return bytes[0] }
+        return nil
     }
 
-    /// The German/Polish layout, over the field's bytes with the line breaks taken out.
-    private init(subfields bytes: [UInt8], separator: UInt8, encoding: MT940Text.Encoding) {
+    /// The German/Polish layout, over the field's bytes with the line breaks taken out. (Over a
+    /// buffer pointer and ranges: slices of arrays would retain and release their storage at
+    /// every step of a loop that runs for every statement line.)
+    private static func subfields(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, encoding: MT940Text.Encoding)
+        -> MT940Information
+    {
         var booking: [UInt8] = []
         var purpose: [UInt8] = []
+        purpose.reserveCapacity(bytes.count)
         var pieces: [Range<Int>] = []  // the purpose subfields, in `purpose`
         var name: [Range<Int>] = []
         var account: Range<Int>?
@@ -90,54 +102,53 @@ struct MT940Information {
         var index = 0
         var contentStart = 0
         var code = -1
-        func close(at end: Int) {
-            let range = contentStart..<end
+        while index <= bytes.count {
+            let isEnd = index == bytes.count
+            guard
+                isEnd
+                    || (bytes[index] == separator && index + 2 < bytes.count && isDigit(bytes[index + 1]))
+                        && isDigit(bytes[index + 2])
+            else {
+                index += 1
+                continue
+            }
+            let range = contentStart..<index
             switch code {
-            case 0: booking.append(contentsOf: bytes[range])
+            case 0: booking.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
             case 20...29, 60...63:
                 pieces.append(purpose.count..<(purpose.count + range.count))
-                purpose.append(contentsOf: bytes[range])
+                purpose.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
             case 30: bank = bank ?? range
             case 31: account = account ?? range
             case 32, 33: name.append(range)
             case 38: iban = iban ?? range
             default: break
             }
+            if isEnd { break }
+            code = Int(bytes[index + 1] &- 0x30) * 10 + Int(bytes[index + 2] &- 0x30)
+            contentStart = index + 3
+            index += 3
         }
-        purpose.reserveCapacity(bytes.count)
-        while index < bytes.count {
-            if bytes[index] == separator, index + 2 < bytes.count, let number = Self.twoDigits(bytes, at: index + 1) {
-                close(at: index)
-                code = number
-                contentStart = index + 3
-                index += 3
-                continue
-            }
-            index += 1
+        func text(_ range: Range<Int>) -> String {
+            MT940Text.decode(UnsafeBufferPointer(rebasing: bytes[range]), as: encoding)
         }
-        close(at: bytes.count)
 
         let bookingText = MT940Text.decode(booking, as: encoding)
         var memo = bookingText
-        var description: String
-        if let sepa = MT940Information.sepaValues(purpose, encoding: encoding) {
-            description = sepa.description
-            for (keyword, value) in sepa.memo {
-                Self.append(keyword + value, to: &memo)
-            }
-        } else {
-            description = MT940Information.joined(pieces.map { purpose[$0] }, encoding: encoding)
+        var description = purpose.withUnsafeBufferPointer { purpose -> String in
+            if let description = sepaValues(purpose, encoding: encoding, memo: &memo) { return description }
+            return joined(pieces.map { UnsafeBufferPointer(rebasing: purpose[$0]) }, encoding: encoding)
         }
         if description.isEmpty { description = bookingText }
-        let payee = MT940Information.joined(name.map { bytes[$0] }, encoding: encoding)
+        let payee = joined(name.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, encoding: encoding)
         // ?38 (Polish files) is the counterparty's IBAN; ?31 its account number.
         if iban != nil || account != nil || bank != nil {
-            let number = (iban ?? account).map { MT940Text.decode(bytes[$0], as: encoding) } ?? ""
-            let code = bank.map { MT940Text.decode(bytes[$0], as: encoding) } ?? ""
+            let number = (iban ?? account).map(text) ?? ""
+            let code = bank.map(text) ?? ""
             let counterparty = number.isEmpty || code.isEmpty ? number + code : number + " " + code
-            if !counterparty.isEmpty { Self.append("account " + counterparty, to: &memo) }
+            if !counterparty.isEmpty { append("account " + counterparty, to: &memo) }
         }
-        self.init(description: description, payee: payee.isEmpty ? nil : payee, memo: memo)
+        return MT940Information(description: description, payee: payee.isEmpty ? nil : payee, memo: memo)
     }
 
     /// Appends a part to a `; `-separated memo.
@@ -145,13 +156,6 @@ struct MT940Information {
         if part.isEmpty { return }
         if !memo.isEmpty { memo += "; " }
         memo += part
-    }
-
-    private static func twoDigits(_ bytes: [UInt8], at index: Int) -> Int? {
-        let first = bytes[index] &- 0x30
-        let second = bytes[index + 1] &- 0x30
-        guard first < 10, second < 10 else { return nil }
-        return Int(first) * 10 + Int(second)
     }
 
     /// The Dutch layout.
@@ -209,7 +213,7 @@ struct MT940Information {
 
     /// Subfield pieces joined: a piece of the full 27 characters was cut by width and goes on
     /// in the next without a space; a shorter one ended a line, and a space follows it.
-    private static func joined(_ pieces: [ArraySlice<UInt8>], encoding: MT940Text.Encoding) -> String {
+    private static func joined(_ pieces: [UnsafeBufferPointer<UInt8>], encoding: MT940Text.Encoding) -> String {
         var text = ""
         var previousLength = 0
         for piece in pieces {
@@ -226,23 +230,31 @@ struct MT940Information {
         return dutchKeywords.contains(String(decoding: bytes[1..<end], as: UTF8.self))
     }
 
-    /// The SEPA keywords as bytes, without their `+`.
-    private static let sepaKeywordBytes: [[UInt8]] = sepaKeywords.map { Array($0.utf8.dropLast()) }
+    /// The SEPA keywords without their `+`, packed big-endian into an integer (`BIC` in three bytes).
+    private static let sepaKeywordCodes: [UInt32] = sepaKeywords.map { keyword in
+        keyword.utf8.dropLast().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
 
-    /// The purpose (`SVWZ+`, else the text before the first keyword) and the other keywords'
-    /// values in ``sepaKeywords`` order, or `nil` when the bytes have no keyword.
-    private static func sepaValues(_ bytes: [UInt8], encoding: MT940Text.Encoding)
-        -> (description: String, memo: [(String, String)])?
-    {
+    /// The purpose (`SVWZ+`, else the text before the first keyword), or `nil` when the bytes have
+    /// no keyword; the other keywords' values go to the memo in ``sepaKeywords`` order.
+    private static func sepaValues(
+        _ bytes: UnsafeBufferPointer<UInt8>, encoding: MT940Text.Encoding, memo: inout String
+    ) -> String? {
         var marks: [(offset: Int, keyword: Int)] = []
         var index = 3
         while index < bytes.count {
             // Every keyword ends in '+' after three or four capitals.
             if bytes[index] == UInt8(ascii: "+") {
-                for (number, keyword) in sepaKeywordBytes.enumerated() where index >= keyword.count {
-                    let start = index - keyword.count
-                    if bytes[start..<index].elementsEqual(keyword) {
-                        marks.append((start, number))
+                let three = UInt32(bytes[index - 3]) << 16 | UInt32(bytes[index - 2]) << 8 | UInt32(bytes[index - 1])
+                let four = index >= 4 ? UInt32(bytes[index - 4]) << 24 | three : 0
+                for number in sepaKeywordCodes.indices {
+                    let code = sepaKeywordCodes[number]
+                    if code == four {
+                        marks.append((index - 4, number))
+                        break
+                    }
+                    if code == three, code < 1 << 24 {
+                        marks.append((index - 3, number))
                         break
                     }
                 }
@@ -252,16 +264,20 @@ struct MT940Information {
         guard let first = marks.first else { return nil }
         var values: [Range<Int>?] = Array(repeating: nil, count: sepaKeywords.count)
         for (position, mark) in marks.enumerated() where values[mark.keyword] == nil {
-            let start = mark.offset + sepaKeywordBytes[mark.keyword].count + 1
+            let start = mark.offset + sepaKeywords[mark.keyword].utf8.count
             let end = position + 1 < marks.count ? marks[position + 1].offset : bytes.count
             values[mark.keyword] = start..<end
         }
-        let purpose = values[sepaPurpose].map { bytes[$0] } ?? bytes[0..<first.offset]
-        var memo: [(String, String)] = []
-        for (number, range) in values.enumerated() where number != sepaPurpose {
-            if let range { memo.append((sepaKeywords[number], MT940Text.decode(bytes[range], as: encoding))) }
+        func text(_ range: Range<Int>) -> String {
+            MT940Text.decode(UnsafeBufferPointer(rebasing: bytes[range]), as: encoding)
         }
-        return (MT940Text.decode(purpose, as: encoding), memo)
+        for (number, range) in values.enumerated() where number != sepaPurpose {
+            guard let range else { continue }
+            if !memo.isEmpty { memo += "; " }
+            memo += sepaKeywords[number]
+            memo += text(range)
+        }
+        return text(values[sepaPurpose] ?? 0..<first.offset)
     }
 
     /// The index of `SVWZ+` in ``sepaKeywords``.

@@ -30,6 +30,7 @@ final class MT940StatementBuilder {
     private struct MessageState {
         var start: SourceLocation?
         var account: MT940Account?
+        var accountIndex: Int?
         var currency: Currency?
         var isInterim = false
         var hasOpening = false
@@ -44,7 +45,10 @@ final class MT940StatementBuilder {
     private let fileName: String
     private let accountOverride: String?
     private let emit: (AdapterEvent) throws -> Void
-    private var accounts: [MT940Account: AccountState] = [:]
+    /// Each account's index in ``states``; a message keeps its account's index, so a statement
+    /// line never hashes the account again.
+    private var accounts: [MT940Account: Int] = [:]
+    private var states: [AccountState] = []
     private var namesTaken: [String: MT940Account] = [:]
     private var references = MT940ReferenceRegistry()
     private var messages = 0
@@ -67,7 +71,7 @@ final class MT940StatementBuilder {
         case .account:
             let account = try MT940Account(field)
             message.account = account
-            try register(account, at: field.location)
+            message.accountIndex = try register(account, at: field.location)
         case .openingFinal, .openingIntermediate:
             try takeOpening(MT940Balance(field), isFinal: field.tag == .openingFinal, field: field)
         case .statementLine:
@@ -133,7 +137,7 @@ final class MT940StatementBuilder {
     /// Ends the file: refuses one without messages, or with a statement left open by `:62M:`.
     func finish(at location: SourceLocation) throws {
         guard messages > 0 || !accounts.isEmpty else { throw MT940Error(.notMT940, at: .file(fileName)) }
-        for state in accounts.values.sorted(by: { $0.name < $1.name }) where state.isStatementOpen {
+        for state in states where state.isStatementOpen {
             throw MT940Error(
                 .missingField(
                     tag: ":62F:",
@@ -153,31 +157,35 @@ final class MT940StatementBuilder {
             column: max(1, field.location.column - field.label.utf8.count))
     }
 
-    private func register(_ account: MT940Account, at location: SourceLocation) throws {
-        guard accounts[account] == nil else { return }
+    private func register(_ account: MT940Account, at location: SourceLocation) throws -> Int {
+        if let index = accounts[account] { return index }
         if let accountOverride {
             if let other = accounts.keys.first {
                 throw MT940Error(
                     .accountOptionWithSeveralAccounts(first: other.maskedNumber, second: account.maskedNumber),
                     at: location)
             }
-            accounts[account] = AccountState(name: accountOverride)
-            return
+            accounts[account] = states.count
+            states.append(AccountState(name: accountOverride))
+            return states.count - 1
         }
         var name = account.name
         if namesTaken[name] != nil { name += " (\(account.shortHash))" }
         namesTaken[name] = account
-        accounts[account] = AccountState(name: name)
+        accounts[account] = states.count
+        states.append(AccountState(name: name))
+        return states.count - 1
     }
 
     /// Declares the message's account with its currency, once; a later message in another
     /// currency for the same account is refused.
     @discardableResult
     private func declare(for field: MT940Field, currency: Currency) throws -> String {
-        guard let account = message.account, var state = accounts[account] else {
+        guard let account = message.account, let index = message.accountIndex else {
             throw MT940Error(
                 .missingField(tag: ":25:", expected: "the account (:25:) before \(field.label)"), at: field.location)
         }
+        var state = states[index]
         if let known = state.currency, known != currency {
             throw MT940Error(
                 .currencyMismatch(tag: field.label, found: currency.code, expected: known.code), at: field.location)
@@ -185,7 +193,7 @@ final class MT940StatementBuilder {
         if !state.isDeclared {
             state.isDeclared = true
             state.currency = currency
-            accounts[account] = state
+            states[index] = state
             try emit(
                 .account(
                     AccountReference(
@@ -196,10 +204,11 @@ final class MT940StatementBuilder {
     }
 
     private func accountAndCurrency(for field: MT940Field) throws -> (String, Currency) {
-        guard let account = message.account, let state = accounts[account] else {
+        guard let index = message.accountIndex else {
             throw MT940Error(
                 .missingField(tag: ":25:", expected: "the account (:25:) before \(field.label)"), at: field.location)
         }
+        let state = states[index]
         guard let currency = message.currency else {
             throw MT940Error(
                 .missingField(
@@ -222,7 +231,8 @@ final class MT940StatementBuilder {
         _ = try checkedAccount(for: balance, field: field)
         message.currency = balance.currency
         message.hasOpening = true
-        guard let account = message.account, var state = accounts[account] else { return }
+        guard let index = message.accountIndex else { return }
+        var state = states[index]
         if let closing = state.lastClosing, closing.signedMinorUnits != balance.signedMinorUnits {
             throw MT940Error(
                 .brokenBalanceChain(
@@ -235,13 +245,14 @@ final class MT940StatementBuilder {
             state.earliestBooking = nil
         }
         state.isStatementOpen = true
-        accounts[account] = state
+        states[index] = state
     }
 
     private func takeClosing(_ balance: MT940Balance, isFinal: Bool, field: MT940Field) throws {
         let name = try checkedAccount(for: balance, field: field)
         message.hasClosing = true
-        guard let account = message.account, var state = accounts[account] else { return }
+        guard let index = message.accountIndex else { return }
+        var state = states[index]
         state.lastClosing = balance
         if isFinal {
             if let opening = state.opening {
@@ -264,13 +275,13 @@ final class MT940StatementBuilder {
             state.opening = nil
             state.earliestBooking = nil
         }
-        accounts[account] = state
+        states[index] = state
     }
 
     private func flushPending() throws {
         guard let pending = message.pending else { return }
         message.pending = nil
-        guard let account = message.account, var state = accounts[account] else { return }
+        guard let index = message.accountIndex else { return }
         let line = pending.line
         let information = pending.information
         var memo = information?.memo ?? ""
@@ -286,14 +297,13 @@ final class MT940StatementBuilder {
         if description.isEmpty { description = line.supplementary }
         if description.isEmpty { description = line.typeCode }
         var draft = Draft(
-            account: state.name, bookingDay: line.bookingDay, amount: line.amount, direction: line.direction,
+            account: states[index].name, bookingDay: line.bookingDay, amount: line.amount, direction: line.direction,
             description: description, memo: memo, payee: information?.payee,
             status: .booked, location: pending.location)
         if let id = references.externalID(for: line.bankReference, draft: draft) { draft = draft.with(externalID: id) }
 
-        if state.isStatementOpen, state.earliestBooking.map({ line.bookingDay < $0 }) ?? true {
-            state.earliestBooking = line.bookingDay
-            accounts[account] = state
+        if states[index].isStatementOpen, states[index].earliestBooking.map({ line.bookingDay < $0 }) ?? true {
+            states[index].earliestBooking = line.bookingDay
         }
         if message.isInterim {
             let units = line.amount.minorUnits

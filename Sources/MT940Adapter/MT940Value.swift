@@ -24,6 +24,10 @@ enum MT940Value {
         guard bytes.count == 4, let month = number(bytes.prefix(2)), let dayOfMonth = number(bytes.suffix(2)) else {
             throw MT940Error(.notADate(tag: tag, found: MT940Text.decode(bytes)), at: location)
         }
+        // Within half a year of the value date the nearest year is the value date's own.
+        if abs(month - value.month) < 6, let day = Day(year: value.year, month: month, day: dayOfMonth) {
+            return day
+        }
         var best: Day?
         for year in [value.year, value.year - 1, value.year + 1] {
             guard let candidate = Day(year: year, month: month, day: dayOfMonth) else { continue }
