@@ -42,7 +42,12 @@ struct MT940Information {
         let encoding = MT940Text.encoding(of: value)
         var tight: [UInt8] = []
         tight.reserveCapacity(value.count)
-        for byte in value where byte != 0x0A { tight.append(byte) }
+        var lineStart = 0
+        for (index, byte) in value.enumerated() where byte == 0x0A {
+            tight.append(contentsOf: value[lineStart..<index])
+            lineStart = index + 1
+        }
+        tight.append(contentsOf: value[lineStart...])
         if let separator = MT940Information.subfieldSeparator(tight) {
             self = tight.withUnsafeBufferPointer {
                 MT940Information.subfields($0, separator: separator, encoding: encoding)
@@ -95,7 +100,9 @@ struct MT940Information {
         var purpose: [UInt8] = []
         purpose.reserveCapacity(bytes.count)
         var pieces: [Range<Int>] = []  // the purpose subfields, in `purpose`
+        pieces.reserveCapacity(14)
         var name: [Range<Int>] = []
+        name.reserveCapacity(2)
         var account: Range<Int>?
         var iban: Range<Int>?
         var bank: Range<Int>?
@@ -135,6 +142,7 @@ struct MT940Information {
 
         let bookingText = MT940Text.decode(booking, as: encoding)
         var memo = bookingText
+        memo.reserveCapacity(bytes.count)
         var description = purpose.withUnsafeBufferPointer { purpose -> String in
             if let description = sepaValues(purpose, encoding: encoding, memo: &memo) { return description }
             return joined(pieces.map { UnsafeBufferPointer(rebasing: purpose[$0]) }, encoding: encoding)
@@ -241,6 +249,7 @@ struct MT940Information {
         _ bytes: UnsafeBufferPointer<UInt8>, encoding: MT940Text.Encoding, memo: inout String
     ) -> String? {
         var marks: [(offset: Int, keyword: Int)] = []
+        marks.reserveCapacity(8)
         var index = 3
         while index < bytes.count {
             // Every keyword ends in '+' after three or four capitals.
@@ -287,7 +296,9 @@ struct MT940Information {
 extension StringProtocol {
     /// The text without spaces at either end.
     var trimmingSpaces: String {
-        var slice = Substring(self)
+        let text = String(self)
+        if text.utf8.first != 0x20 && text.utf8.last != 0x20 { return text }
+        var slice = Substring(text)
         while slice.first == " " { slice = slice.dropFirst() }
         while slice.last == " " { slice = slice.dropLast() }
         return String(slice)
