@@ -4,7 +4,7 @@
 #   scripts/bench.sh            full sizes (about 10 minutes on 2 cores, competitors included)
 #   scripts/bench.sh --quick    smaller sizes, no slow competitors (about a minute)
 #
-# Competitors are used when installed: pip install ofxtools ofxparse; apt-get install -y hledger ofx
+# Competitors are used when installed: pip install ofxtools ofxparse mt-940; apt-get install -y hledger ofx
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # A benchmark whose run fails, or stores or reads the wrong number of rows, stops everything with
@@ -18,6 +18,7 @@ if [ "${1:-}" = "--quick" ]; then
     echo; echo "== OFX parsing (issue 4)"; COMPETITOR_MAX=10000 OFXPARSE_MAX=1000 scripts/bench/ofx_compare.sh 10000 100000
     echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 100000 1000 10 3
     echo; echo "== listing transactions (issue 12)"; scripts/bench/transactions.sh 200000
+    echo; echo "== MT940 parsing (issue 16)"; COMPETITOR_MAX=10000 scripts/bench/mt940_compare.sh 10000 100000
 else
     echo "== import (issue 2) and checkpoint (issue 6)"; scripts/bench/import.sh 1000000
     echo; echo "== diagnostics (issue 6)"; scripts/bench/diagnostics.sh 100000
@@ -25,4 +26,5 @@ else
     echo; echo "== OFX parsing (issue 4)"; scripts/bench/ofx_compare.sh 10000 100000 1000000
     echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 1000000 10000 10 5
     echo; echo "== listing transactions (issue 12)"; scripts/bench/transactions.sh 1000000
+    echo; echo "== MT940 parsing (issue 16)"; COMPETITOR_MAX=100000 scripts/bench/mt940_compare.sh 100000 1000000
 fi

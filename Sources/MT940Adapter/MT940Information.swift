@@ -81,6 +81,8 @@ struct MT940Information {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
+    private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.allSatisfy { $0 == 0x20 } }
+
     /// The separator of the subfield layout (`166?00…`, `?20…`, `020^00…`), or `nil` for another layout.
     private static func subfieldSeparator(_ bytes: [UInt8]) -> UInt8? {
         if bytes.count >= 4, isDigit(bytes[0]), isDigit(bytes[1]), isDigit(bytes[2]), isSeparator(bytes[3]) {
@@ -136,27 +138,25 @@ struct MT940Information {
             contentStart = index + 3
             index += 3
         }
-        func text(_ range: Range<Int>) -> String {
-            MT940Text.decode(UnsafeBufferPointer(rebasing: bytes[range]), as: encoding)
-        }
+        func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
 
-        let bookingText = MT940Text.decode(booking, as: encoding)
-        var memo = bookingText
-        memo.reserveCapacity(bytes.count)
+        var memo = MT940MemoWriter(encoding: encoding, capacity: bytes.count)
+        booking.withUnsafeBufferPointer { memo.append("", $0) }
         var description = purpose.withUnsafeBufferPointer { purpose -> String in
             if let description = sepaValues(purpose, encoding: encoding, memo: &memo) { return description }
             return joined(pieces.map { UnsafeBufferPointer(rebasing: purpose[$0]) }, encoding: encoding)
         }
-        if description.isEmpty { description = bookingText }
-        let payee = joined(name.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, encoding: encoding)
+        if description.isEmpty { description = MT940Text.decode(booking, as: encoding) }
+        let payee = joined(name.map(slice), encoding: encoding)
         // ?38 (Polish files) is the counterparty's IBAN; ?31 its account number.
-        if iban != nil || account != nil || bank != nil {
-            let number = (iban ?? account).map(text) ?? ""
-            let code = bank.map(text) ?? ""
-            let counterparty = number.isEmpty || code.isEmpty ? number + code : number + " " + code
-            if !counterparty.isEmpty { append("account " + counterparty, to: &memo) }
+        let number = [iban, account].compactMap { $0 }.first { !isBlank(slice($0)) }
+        if let number {
+            memo.append("account ", slice(number))
+            if let bank { memo.extend(slice(bank)) }
+        } else if let bank {
+            memo.append("account ", slice(bank))
         }
-        return MT940Information(description: description, payee: payee.isEmpty ? nil : payee, memo: memo)
+        return MT940Information(description: description, payee: payee.isEmpty ? nil : payee, memo: memo.text)
     }
 
     /// Appends a part to a `; `-separated memo.
@@ -222,6 +222,7 @@ struct MT940Information {
     /// Subfield pieces joined: a piece of the full 27 characters was cut by width and goes on
     /// in the next without a space; a shorter one ended a line, and a space follows it.
     private static func joined(_ pieces: [UnsafeBufferPointer<UInt8>], encoding: MT940Text.Encoding) -> String {
+        if pieces.count == 1 { return MT940Text.decode(pieces[0], as: encoding) }
         var text = ""
         var previousLength = 0
         for piece in pieces {
@@ -246,7 +247,7 @@ struct MT940Information {
     /// The purpose (`SVWZ+`, else the text before the first keyword), or `nil` when the bytes have
     /// no keyword; the other keywords' values go to the memo in ``sepaKeywords`` order.
     private static func sepaValues(
-        _ bytes: UnsafeBufferPointer<UInt8>, encoding: MT940Text.Encoding, memo: inout String
+        _ bytes: UnsafeBufferPointer<UInt8>, encoding: MT940Text.Encoding, memo: inout MT940MemoWriter
     ) -> String? {
         var marks: [(offset: Int, keyword: Int)] = []
         marks.reserveCapacity(8)
@@ -282,12 +283,16 @@ struct MT940Information {
         }
         for (number, range) in values.enumerated() where number != sepaPurpose {
             guard let range else { continue }
-            if !memo.isEmpty { memo += "; " }
-            memo += sepaKeywords[number]
-            memo += text(range)
+            memo.append(sepaLabels[number], UnsafeBufferPointer(rebasing: bytes[range]), keepsEmpty: true)
         }
         return text(values[sepaPurpose] ?? 0..<first.offset)
     }
+
+    /// ``sepaKeywords`` as the memo's labels.
+    private static let sepaLabels: [StaticString] = [
+        "EREF+", "KREF+", "MREF+", "CRED+", "DEBT+", "SVWZ+", "ABWA+", "ABWE+", "COAM+", "OAMT+", "PURP+", "IBAN+",
+        "BIC+",
+    ]
 
     /// The index of `SVWZ+` in ``sepaKeywords``.
     private static let sepaPurpose = 5

@@ -15,20 +15,23 @@ struct MT940ReferenceRegistry {
     private var contents: [UInt64: UInt64] = [:]
 
     /// The external id for a booking: the reference, or `nil` for the fingerprint.
-    mutating func externalID(for reference: String?, draft: Draft) -> String? {
+    mutating func externalID(
+        for reference: String?, account: String, day: Day, signedMinorUnits: Int64, currency: Currency,
+        description: String
+    ) -> String? {
         guard let reference, !reference.isEmpty, reference != "NONREF", reference.uppercased() != "NONREF" else {
             return nil
         }
         var key = FNV1a()
-        key.combine(utf8: draft.account)
+        key.combine(utf8: account)
         key.combine(UInt8(0x1F))
         key.combine(utf8: reference)
         var content = FNV1a()
-        content.combine(Int64(draft.bookingDay.daysSinceEpoch))
-        content.combine(draft.signedMinorUnits)
-        content.combine(utf8: draft.amount.currency.code)
+        content.combine(Int64(day.daysSinceEpoch))
+        content.combine(signedMinorUnits)
+        content.combine(utf8: currency.code)
         content.combine(UInt8(0x1F))
-        content.combine(utf8: draft.description)
+        content.combine(utf8: description)
         guard let first = contents[key.value] else {
             contents[key.value] = content.value
             return reference

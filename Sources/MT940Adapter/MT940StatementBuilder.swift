@@ -296,11 +296,15 @@ final class MT940StatementBuilder {
         var description = information?.description ?? ""
         if description.isEmpty { description = line.supplementary }
         if description.isEmpty { description = line.typeCode }
-        var draft = Draft(
-            account: states[index].name, bookingDay: line.bookingDay, amount: line.amount, direction: line.direction,
+        let account = states[index].name
+        let externalID = references.externalID(
+            for: line.bankReference, account: account, day: line.bookingDay,
+            signedMinorUnits: line.amount.signedMinorUnits(line.direction), currency: line.amount.currency,
+            description: description)
+        let draft = Draft(
+            account: account, bookingDay: line.bookingDay, amount: line.amount, direction: line.direction,
             description: description, memo: memo, payee: information?.payee,
-            status: .booked, location: pending.location)
-        if let id = references.externalID(for: line.bankReference, draft: draft) { draft = draft.with(externalID: id) }
+            status: .booked, externalID: externalID, location: pending.location)
 
         if states[index].isStatementOpen, states[index].earliestBooking.map({ line.bookingDay < $0 }) ?? true {
             states[index].earliestBooking = line.bookingDay
