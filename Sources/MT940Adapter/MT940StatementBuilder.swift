@@ -80,9 +80,9 @@ final class MT940StatementBuilder {
             let line = try MT940StatementLine(field, currency: currency)
             message.pending = PendingLine(line: line, location: recordLocation(field), information: nil)
         case .information:
-            guard var pending = message.pending, pending.information == nil else { return }
-            pending.information = MT940Information(value: field.value)
-            message.pending = pending
+            // In place: a copy of the pending line would retain and release each of its strings.
+            guard message.pending != nil, message.pending?.information == nil else { return }
+            message.pending?.information = MT940Information(value: field.value)
         case .closingFinal, .closingIntermediate:
             try takeClosing(MT940Balance(field), isFinal: field.tag == .closingFinal, field: field)
         case .available, .forwardAvailable:
@@ -279,8 +279,8 @@ final class MT940StatementBuilder {
     }
 
     private func flushPending() throws {
-        guard let pending = message.pending else { return }
-        message.pending = nil
+        // `take()` moves the line out rather than copying it.
+        guard let pending = message.pending.take() else { return }
         guard let index = message.accountIndex else { return }
         let line = pending.line
         let information = pending.information
