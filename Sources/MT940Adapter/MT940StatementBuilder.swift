@@ -311,13 +311,14 @@ final class MT940StatementBuilder {
         }
         if message.isInterim {
             let units = line.amount.minorUnits
-            if line.direction == .debit {
-                message.debits.count += 1
-                message.debits.sum = message.debits.sum.addingReportingOverflow(units).partialValue
-            } else {
-                message.credits.count += 1
-                message.credits.sum = message.credits.sum.addingReportingOverflow(units).partialValue
+            var total = line.direction == .debit ? message.debits : message.credits
+            let (sum, overflow) = total.sum.addingReportingOverflow(units)
+            if overflow {
+                throw MT940Error(
+                    .amountOverflow(tag: ":61:", found: "the report's total with \(line.amount)"), at: pending.location)
             }
+            total = (total.count + 1, sum)
+            if line.direction == .debit { message.debits = total } else { message.credits = total }
             message.held.append(draft)
         } else {
             try emit(.draft(draft))

@@ -42,6 +42,14 @@ struct MT942Tests {
         #expect(run.error?.contains(":90C: states 2 credit entries") == true, "\(run.error ?? "")")
     }
 
+    @Test("lines whose total overflows are refused at the line, not summed wrapping around")
+    func totalOverflow() {
+        let huge = ":61:2403050305DR92233720368547758,07NMSCNONREF"
+        let run = readMT940(Self.report(lines: [huge, huge], totals: [":90D:2EUR1,00"]))
+        #expect(run.error?.contains("is too large") == true, "\(run.error ?? "")")
+        #expect(run.errorLocation?.line == 7)
+    }
+
     @Test("a report without :34F: has no currency for its lines")
     func noCurrency() {
         let run = readMT940([":20:942", ":25:1/2", ":13D:2403051530+0100", ":61:2403050305DR1,00NMSCNONREF", "-"])
