@@ -9,6 +9,7 @@ let adapters: [(name: String, dependencies: [Target.Dependency])] = [
     ("FeedAdapter", []),
     ("CamtAdapter", ["XMLStream"]),
     ("QIFAdapter", []),
+    ("MT940Adapter", []),
 ]
 
 let adapterTargets: [Target] = adapters.flatMap { adapter -> [Target] in

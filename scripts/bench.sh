@@ -4,7 +4,7 @@
 #   scripts/bench.sh            full sizes (about 10 minutes on 2 cores, competitors included)
 #   scripts/bench.sh --quick    smaller sizes, no slow competitors (about a minute)
 #
-# Competitors are used when installed: pip install ofxtools ofxparse; apt-get install -y hledger ofx
+# Competitors are used when installed: pip install ofxtools ofxparse mt-940; apt-get install -y hledger ofx
 # (pycamt, for camt, comes with scripts/install-deps.sh and is required)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +20,7 @@ if [ "${1:-}" = "--quick" ]; then
     echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 100000 1000 10 3
     echo; echo "== listing transactions (issue 12)"; scripts/bench/transactions.sh 200000
     echo; echo "== camt parsing (issue 15)"; RUNS=1 scripts/bench/camt_compare.sh 10000
+    echo; echo "== MT940 parsing (issue 16)"; COMPETITOR_MAX=10000 scripts/bench/mt940_compare.sh 10000 100000
 else
     echo "== import (issue 2) and checkpoint (issue 6)"; scripts/bench/import.sh 1000000
     echo; echo "== diagnostics (issue 6)"; scripts/bench/diagnostics.sh 100000
@@ -28,4 +29,5 @@ else
     echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 1000000 10000 10 5
     echo; echo "== listing transactions (issue 12)"; scripts/bench/transactions.sh 1000000
     echo; echo "== camt parsing (issue 15)"; scripts/bench/camt_compare.sh 100000
+    echo; echo "== MT940 parsing (issue 16)"; COMPETITOR_MAX=100000 scripts/bench/mt940_compare.sh 100000 1000000
 fi

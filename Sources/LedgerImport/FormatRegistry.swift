@@ -2,6 +2,7 @@ import CSVAdapter
 import CamtAdapter
 import FeedAdapter
 import LedgerCore
+import MT940Adapter
 import OFXAdapter
 import QIFAdapter
 
@@ -14,6 +15,7 @@ public enum FormatRegistry {
         FeedLinesFormat.self,
         CamtFormat.self,
         QIFFormat.self,
+        MT940Format.self,
     ]
 
     /// The built-in adapters as the importer takes them.

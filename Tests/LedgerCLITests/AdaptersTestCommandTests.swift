@@ -15,7 +15,7 @@ struct AdaptersTestCommandTests {
         return target
     }
 
-    @Test("each built-in adapter passes its golden folder", arguments: ["csv", "ofx", "feed", "camt", "qif"])
+    @Test("each built-in adapter passes its golden folder", arguments: ["csv", "ofx", "feed", "camt", "qif", "mt940"])
     func builtInGoldens(adapter: String) throws {
         let cli = try CLIHarness()
         let code = cli.run("adapters", "test", adapter, Fixture.url("Golden/\(adapter)").path)

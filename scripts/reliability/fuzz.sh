@@ -36,7 +36,7 @@ sanitize=(-sanitize=fuzzer,address -O -g -parse-as-library)
 # Extra compiler and linker flags for a module, if it needs a C library.
 module_flags() {
     case "$1" in
-        CSVAdapter|LedgerCore|FeedAdapter|LedgerTestSupport) ;;
+        CSVAdapter|LedgerCore|FeedAdapter|MT940Adapter|LedgerTestSupport) ;;
         XMLStream|OFXAdapter|CamtAdapter)
             echo "-I /usr/include/libxml2 -Xcc -fmodule-map-file=$root/Sources/CLibXML2/module.modulemap -lxml2" ;;
     esac

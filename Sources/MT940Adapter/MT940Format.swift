@@ -1,0 +1,81 @@
+import LedgerCore
+
+/// SWIFT MT940 customer statements and MT942 interim transaction reports, as banks hand them to
+/// customers (`.sta`, `.mt940`, `.txt`).
+///
+/// Reads any number of messages of any number of accounts in one file, with or without the SWIFT
+/// envelope (``MT940FieldReader``). For each account it emits the account (named from `:25:`),
+/// then one booked draft per `:61:` with its `:86:` (``MT940StatementLine``,
+/// ``MT940Information``), `:60F:` as the `.opening` and `:62F:` as the `.ledger` statement balance,
+/// `:64:`/`:65:` as `.available` (``MT940StatementBuilder``). MT942 reports are read by the same
+/// adapter, so one id, `mt940`, serves both: the two share every field but the balances, often sit
+/// in one file, and must identify the same bookings alike. See `docs/formats/mt940.md`.
+public struct MT940Format: FormatAdapter {
+    /// `mt940`, for `--format` (MT942 too).
+    public static let id = "mt940"
+    /// The line `ledgerport formats` shows.
+    public static let summary = "SWIFT MT940 statements and MT942 interim reports (German, Dutch, Polish :86:)"
+    /// The names banks give these files.
+    public static let fileExtensions = ["sta", "mt940", "940", "mt942", "942"]
+
+    private let options: AdapterOptions
+
+    /// Prepares to read.
+    ///
+    /// - Parameter options: `account` replaces the derived account name when the file holds
+    ///   statements of exactly one account.
+    public init(options: AdapterOptions) throws {
+        self.options = options
+    }
+
+    /// How sure this is MT940/MT942, from the tag structure: 95 when lines start with `:20:` and
+    /// `:25:` and a balance or MT942 field (`:60F:`, `:60M:`, `:62F:`, `:34F:`, `:13D:`), or with a
+    /// SWIFT block `{1:` and `{4:`; 60 for `:20:` and `:61:` alone; 30 for an MT940 name alone;
+    /// else 0. CSV says at most 70, so an MT940 file is never taken for CSV.
+    public static func sniff(_ head: [UInt8], fileName: String) -> Int {
+        var tags: Set<String> = []
+        var hasBlocks = false
+        var lineStart = 0
+        var index = 0
+        let limit = min(head.count, 8192)
+        while index <= limit {
+            if index == limit || head[index] == 0x0A {
+                var line = head[lineStart..<index]
+                if let brace = line.first, brace == UInt8(ascii: "{") {
+                    let text = String(decoding: line, as: UTF8.self)
+                    if text.hasPrefix("{1:") || text.contains("{4:") { hasBlocks = true }
+                    if let range = text.range(of: "{4:") {
+                        line = line.dropFirst(text.utf8.distance(from: text.utf8.startIndex, to: range.upperBound))
+                    }
+                }
+                if line.count >= 4, line.first == UInt8(ascii: ":"),
+                    let close = line.dropFirst().prefix(4).firstIndex(of: UInt8(ascii: ":"))
+                {
+                    tags.insert(String(decoding: line[line.startIndex..<(close + 1)], as: UTF8.self))
+                }
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        let hasHeader = tags.contains(":20:") && tags.contains(":25:")
+        let hasStatement = [":60F:", ":60M:", ":62F:", ":34F:", ":13D:", ":28C:"].contains(where: tags.contains)
+        if hasHeader && hasStatement { return 95 }
+        if hasBlocks && tags.contains(":20:") { return 95 }
+        if tags.contains(":20:") && tags.contains(":61:") { return 60 }
+        let lowerName = fileName.lowercased()
+        if fileExtensions.contains(where: { lowerName.hasSuffix("." + $0) }) { return 30 }
+        return 0
+    }
+
+    /// Reads the stream and emits accounts, drafts and balances.
+    ///
+    /// - Throws: ``MT940Error`` for bad input (with file, line and column), or what `emit` throws.
+    public func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
+        try withoutActuallyEscaping(emit) { emit in
+            let builder = MT940StatementBuilder(fileName: input.name, accountOverride: options.account, emit: emit)
+            let reader = MT940FieldReader(fileName: input.name, builder: builder)
+            while let chunk = try input.nextChunk() { try reader.feed(chunk) }
+            try reader.finish()
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import LedgerCore
+
+/// Decides which bank references (`//` in `:61:`) can be a transaction's external id.
+///
+/// The bank's reference is the id when the bank gives one (`NONREF` is none) and it is unique
+/// within the account: the first booking seen with a reference keeps it; a later one with the
+/// same reference and the same content (day, signed amount, currency, description) is the same
+/// booking seen again (an MT942 intraday report and the day's MT940 statement in one file) and
+/// gets it too, so the store counts it once; a later one with different content shows the
+/// reference is not unique there and gets no external id, so the store identifies it by its
+/// fingerprint and occurrence. The decision follows file order, so a re-import decides the same.
+///
+/// Memory is two 64-bit words per reference (hashes, not the text).
+struct MT940ReferenceRegistry {
+    private var contents: [UInt64: UInt64] = [:]
+
+    /// The external id for a booking: the reference, or `nil` for the fingerprint.
+    mutating func externalID(
+        for reference: String?, account: String, day: Day, signedMinorUnits: Int64, currency: Currency,
+        description: String
+    ) -> String? {
+        guard let reference, !reference.isEmpty, reference != "NONREF", reference.uppercased() != "NONREF" else {
+            return nil
+        }
+        var key = FNV1a()
+        key.combine(utf8: account)
+        key.combine(UInt8(0x1F))
+        key.combine(utf8: reference)
+        var content = FNV1a()
+        content.combine(Int64(day.daysSinceEpoch))
+        content.combine(signedMinorUnits)
+        content.combine(utf8: currency.code)
+        content.combine(UInt8(0x1F))
+        content.combine(utf8: description)
+        guard let first = contents[key.value] else {
+            contents[key.value] = content.value
+            return reference
+        }
+        return first == content.value ? reference : nil
+    }
+}
