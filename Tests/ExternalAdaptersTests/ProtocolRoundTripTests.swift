@@ -14,7 +14,8 @@ struct ProtocolRoundTripTests {
         "samples/ofx/two-accounts.ofx", "samples/ofx/card-v103.ofx", "samples/ofx/checking-v220.ofx",
         "samples/ofx/investment.ofx", "samples/csv/de-girokonto.csv", "samples/csv/paypal-activity.csv",
         "samples/csv/us-checking.csv", "samples/feed.jsonl", "samples/checking.csv",
-        "samples/qif/quicken-all-accounts.qif",
+        "samples/qif/quicken-all-accounts.qif", "samples/camt/de-girokonto-2024-03.xml",
+        "samples/mt940/de-sparkasse-2024-03.sta",
     ]
 
     /// Where the decoder's account keys come from: the adapter's NAME before the key it was sent.

@@ -23,7 +23,7 @@ struct RegistryConformanceTests {
     static let folders = [
         "samples", "samples/csv", "samples/ofx", "Tests/Fixtures/CSV", "Tests/Fixtures/CSV/malformed",
         "Tests/Fixtures/OFX", "samples/camt", "Tests/Fixtures/camt",
-        "samples/qif", "Tests/Fixtures/QIF", "Tests/Fixtures/MT940",
+        "samples/qif", "Tests/Fixtures/QIF", "samples/mt940", "Tests/Fixtures/MT940",
     ]
 
     static let samples: [Sample] = {
