@@ -2,7 +2,7 @@
 # Installs what ledgerport builds against, from Debian: SQLite and libxml2 headers; and, from PyPI,
 # the readers the differential checks compare ledgerport with (test tools, not dependencies of the
 # product; pinned, because each check lists that version's known disagreements):
-# pycamt (scripts/camt_differential.py), mt-940 (scripts/mt940_differential.py) and quiffen
+# ofxtools and ofxparse (scripts/ofx_differential.py), pycamt (scripts/camt_differential.py), mt-940 (scripts/mt940_differential.py) and quiffen
 # (scripts/qif_differential.py). Harmless where they are present. Needs root (or sudo) only when a
 # Debian package is missing. Under CI=true a reader that can't be installed fails the run.
 set -euo pipefail
@@ -30,6 +30,8 @@ pip_pinned() {
     fi
     return 0
 }
+pip_pinned ofxtools 1.1.1
+pip_pinned ofxparse 0.21
 pip_pinned pycamt 1.1.1
 pip_pinned mt-940 5.1.1
 pip_pinned quiffen 4.0.1
