@@ -83,10 +83,24 @@ public final class XMLStreamReader {
     /// - Throws: ``XMLStreamError`` for refused input, or what the handler threw.
     public func feed(_ chunk: some Collection<UInt8>) throws {
         if handler.hasFinishedDocument { return }
+        if pending.isEmpty {
+            // The blocks are cut from the chunk itself; only the rest is kept for the next call.
+            let handed = try chunk.withContiguousStorageIfAvailable { bytes in
+                var start = 0
+                while bytes.count - start >= blockSize, !handler.hasFinishedDocument {
+                    try parse(UnsafeBufferPointer(rebasing: bytes[start..<(start + blockSize)]), terminate: false)
+                    start += blockSize
+                }
+                pending.append(contentsOf: bytes[start...])
+            }
+            if handed != nil { return }
+        }
         pending.append(contentsOf: chunk)
         var start = 0
         while pending.count - start >= blockSize, !handler.hasFinishedDocument {
-            try parse(pending[start..<(start + blockSize)], terminate: false)
+            try pending.withUnsafeBufferPointer { bytes in
+                try parse(UnsafeBufferPointer(rebasing: bytes[start..<(start + blockSize)]), terminate: false)
+            }
             start += blockSize
         }
         pending.removeSubrange(0..<start)
@@ -102,7 +116,7 @@ public final class XMLStreamReader {
     @discardableResult
     public func finish() throws -> SourceLocation {
         if !handler.hasFinishedDocument {
-            try parse(pending[...], terminate: true)
+            try pending.withUnsafeBufferPointer { try parse($0, terminate: true) }
             pending = []
         }
         let context = try parserContext()
@@ -114,12 +128,10 @@ public final class XMLStreamReader {
     // MARK: - Private helpers
 
     /// Hands libxml2 one block. Calls `xmlParseChunk`.
-    private func parse(_ block: ArraySlice<UInt8>, terminate: Bool) throws {
+    private func parse(_ block: UnsafeBufferPointer<UInt8>, terminate: Bool) throws {
         let context = try parserContext()
-        let result = block.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
-            }
+        let result = block.withMemoryRebound(to: CChar.self) {
+            xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
         }
         if let handlerError { throw handlerError }
         if let doctypeLocation { throw XMLStreamError(.doctypeRefused, at: doctypeLocation) }
