@@ -64,7 +64,29 @@ public struct XMLStartTag {
         attributes.first { $0.name == name }?.value
     }
 
+    /// The value of the attribute with this local name, or `nil`; compares bytes, decoding only
+    /// the value found.
+    ///
+    /// - Parameter localName: the local name in UTF-8, such as `Array("Ccy".utf8)`.
+    /// - Returns: the decoded value of the first attribute so named.
+    public func attribute(localName: [UInt8]) -> String? {
+        guard let rawAttributes else { return nil }
+        for index in 0..<attributeCount {
+            let base = index * 5
+            guard let name = rawAttributes[base], XMLStartTag.isNamed(name, localName) else { continue }
+            guard let start = rawAttributes[base + 3], let end = rawAttributes[base + 4] else { return "" }
+            return XMLStartTag.decodedValue(UnsafeBufferPointer(start: start, count: end - start))
+        }
+        return nil
+    }
+
     // MARK: - Private helpers
+
+    /// Whether the NUL-terminated `name` is exactly `expected`.
+    private static func isNamed(_ name: UnsafePointer<UInt8>, _ expected: [UInt8]) -> Bool {
+        for (offset, byte) in expected.enumerated() where name[offset] != byte { return false }
+        return name[expected.count] == 0
+    }
 
     /// libxml2 2.9 leaves `&amp;` in an attribute value as `&#38;` when entities are not
     /// substituted (so that its own tree builder can tell it from an entity reference); no other
