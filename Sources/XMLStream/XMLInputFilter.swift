@@ -222,6 +222,15 @@ public struct XMLInputFilter {
             var column = self.column
             let count = buffer.count
             while index < count {
+                if index + 8 <= count, let base = buffer.baseAddress {
+                    // Eight bytes at a time up to the first that needs a look.
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    let marks = XMLInputFilter.carefulBytes(in: UInt64(littleEndian: word))
+                    let plain = marks == 0 ? 8 : marks.trailingZeroBitCount / 8
+                    column += plain
+                    index += plain
+                    if plain == 8 { continue }
+                }
                 let byte = buffer[index]
                 if byte == 0x0A {
                     line += 1
@@ -243,6 +252,16 @@ public struct XMLInputFilter {
         self.line = line
         self.column = column
         return end
+    }
+
+    /// The high bit of each byte of `word` (first byte lowest) that is a line feed, `&`, `<` or
+    /// at or above 0x80; exact up to the first such byte, which is all a caller uses.
+    private static func carefulBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        return (word & highs) | zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x26))
+            | zeroBytes(word ^ (ones &* 0x3C))
     }
 
     /// Reads the label of the XML declaration at the start of `head`.
