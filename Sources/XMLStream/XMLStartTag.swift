@@ -6,8 +6,13 @@ public struct XMLStartTag {
     /// The element's local name in UTF-8 (`STMTTRN`, `Ntry`; without any namespace prefix).
     public let nameBytes: UnsafeBufferPointer<UInt8>
     /// The element's namespace URI in UTF-8 (`urn:iso:std:iso:20022:tech:xsd:camt.053.001.08`);
-    /// empty when the element is in no namespace.
-    public let namespaceBytes: UnsafeBufferPointer<UInt8>
+    /// empty when the element is in no namespace. Measured on each call: most tags never ask.
+    public var namespaceBytes: UnsafeBufferPointer<UInt8> {
+        guard let namespaceURI else { return UnsafeBufferPointer(start: nil, count: 0) }
+        var length = 0
+        while namespaceURI[length] != 0 { length += 1 }
+        return UnsafeBufferPointer(start: namespaceURI, count: length)
+    }
     /// The 1-based line of the tag's `<`, counted from the file's start.
     public let line: Int
     /// The 1-based column of the tag's `<`.
@@ -17,14 +22,16 @@ public struct XMLStartTag {
     /// libxml2's attribute array: five pointers per attribute (local name, prefix, URI, value
     /// start, value end).
     private let rawAttributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    /// libxml2's NUL-terminated namespace URI, or `nil`.
+    private let namespaceURI: UnsafePointer<UInt8>?
 
     init(
         nameBytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int, attributeCount: Int,
         rawAttributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
-        namespaceBytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
+        namespaceURI: UnsafePointer<UInt8>? = nil
     ) {
         self.nameBytes = nameBytes
-        self.namespaceBytes = namespaceBytes
+        self.namespaceURI = namespaceURI
         self.line = line
         self.column = column
         self.attributeCount = rawAttributes == nil ? 0 : attributeCount

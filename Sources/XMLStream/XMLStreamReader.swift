@@ -268,7 +268,7 @@ private func streamStartElement(
         reader.markTextStart(context, skipping: 1)
         let tag = XMLStartTag(
             nameBytes: name, line: line, column: column, attributeCount: Int(attributeCount),
-            rawAttributes: attributes, namespaceBytes: nameBytes(uri))
+            rawAttributes: attributes, namespaceURI: uri)
         try reader.handler.startElement(tag)
     }
 }
