@@ -15,7 +15,9 @@ final class CamtReader: XMLEventHandler {
     private let builder: CamtStatementBuilder
     private let fileName: String
     /// Everything that changes while reading, in one value: a callback is one access to it.
-    private var state: CamtReadingState
+    /// Unchecked: only the callbacks of one reading, which never overlap, touch it, and a checked
+    /// access per callback cost more than the callback's work.
+    @exclusivity(unchecked) private var state: CamtReadingState
 
     init(builder: CamtStatementBuilder, fileName: String) {
         self.builder = builder
