@@ -237,6 +237,15 @@ public final class XMLStreamReader {
         textColumn = Int(xmlSAX2GetColumnNumber(parser)) + extra
     }
 
+    /// Runs `body` with the reader of this parser, without retaining it: the reader owns the
+    /// parser and outlives every callback.
+    fileprivate static func with(_ context: UnsafeMutableRawPointer?, _ body: (XMLStreamReader) -> Void) {
+        guard let context else { return }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let pointer = parser.pointee._private else { return }
+        Unmanaged<XMLStreamReader>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
     fileprivate static func from(_ context: UnsafeMutableRawPointer?) -> XMLStreamReader? {
         guard let context else { return nil }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
@@ -260,16 +269,17 @@ private func streamStartElement(
     _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
-    guard let reader = XMLStreamReader.from(context) else { return }
-    reader.run(context) {
-        let name = nameBytes(localName)
-        let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 1)
-        // libxml2 stops at the tag's `>` (or the `/` of `/>`): text starts after it.
-        reader.markTextStart(context, skipping: 1)
-        let tag = XMLStartTag(
-            nameBytes: name, line: line, column: column, attributeCount: Int(attributeCount),
-            rawAttributes: attributes, namespaceURI: uri)
-        try reader.handler.startElement(tag)
+    XMLStreamReader.with(context) { reader in
+        reader.run(context) {
+            let name = nameBytes(localName)
+            let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 1)
+            // libxml2 stops at the tag's `>` (or the `/` of `/>`): text starts after it.
+            reader.markTextStart(context, skipping: 1)
+            let tag = XMLStartTag(
+                nameBytes: name, line: line, column: column, attributeCount: Int(attributeCount),
+                rawAttributes: attributes, namespaceURI: uri)
+            try reader.handler.startElement(tag)
+        }
     }
 }
 
@@ -277,23 +287,26 @@ private func streamEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    guard let reader = XMLStreamReader.from(context) else { return }
-    reader.run(context) {
-        let name = nameBytes(localName)
-        let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 3)
-        reader.markTextStart(context)
-        try reader.handler.endElement(name, line: line, column: column)
+    XMLStreamReader.with(context) { reader in
+        reader.run(context) {
+            let name = nameBytes(localName)
+            let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 3)
+            reader.markTextStart(context)
+            try reader.handler.endElement(name, line: line, column: column)
+        }
     }
 }
 
 private func streamCharacters(
     _ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32
 ) {
-    guard let reader = XMLStreamReader.from(context), let characters, length > 0 else { return }
-    reader.run(context) {
-        try reader.handler.text(
-            UnsafeBufferPointer(start: characters, count: Int(length)), line: reader.textLine,
-            column: reader.textColumn)
+    guard let characters, length > 0 else { return }
+    XMLStreamReader.with(context) { reader in
+        reader.run(context) {
+            try reader.handler.text(
+                UnsafeBufferPointer(start: characters, count: Int(length)), line: reader.textLine,
+                column: reader.textColumn)
+        }
     }
 }
 
