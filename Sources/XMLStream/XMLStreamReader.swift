@@ -198,8 +198,7 @@ public final class XMLStreamReader {
     {
         guard let context else { return (lineOffset + 1, 1) }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-        let line = Int(xmlSAX2GetLineNumber(parser)) + lineOffset
-        let column = Int(xmlSAX2GetColumnNumber(parser))
+        let (line, column) = XMLStreamReader.position(parser, lineOffset: lineOffset)
         guard let input = parser.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur,
             cursor > base
         else { return (line, max(1, column)) }
@@ -233,8 +232,17 @@ public final class XMLStreamReader {
     fileprivate func markTextStart(_ context: UnsafeMutableRawPointer?, skipping extra: Int = 0) {
         guard let context else { return }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-        textLine = Int(xmlSAX2GetLineNumber(parser)) + lineOffset
-        textColumn = Int(xmlSAX2GetColumnNumber(parser)) + extra
+        let (line, column) = XMLStreamReader.position(parser, lineOffset: lineOffset)
+        textLine = line
+        textColumn = column + extra
+    }
+
+    /// libxml2's line (plus `lineOffset`) and column, read from its input as
+    /// `xmlSAX2GetLineNumber` and `xmlSAX2GetColumnNumber` do (0 without an input), without a
+    /// call per tag.
+    private static func position(_ parser: UnsafeMutablePointer<xmlParserCtxt>, lineOffset: Int) -> (Int, Int) {
+        guard let input = parser.pointee.input else { return (lineOffset, 0) }
+        return (Int(input.pointee.line) + lineOffset, Int(input.pointee.col))
     }
 
     /// Runs `body` with the reader of this parser, without retaining it: the reader owns the
