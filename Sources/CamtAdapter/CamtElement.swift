@@ -18,16 +18,44 @@ enum CamtElement: UInt8, Sendable {
 
     /// The element named by these UTF-8 bytes (a local name, without prefix).
     static func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> CamtElement {
-        guard bytes.count < table.count, let first = bytes.first else { return .other }
-        for (name, element) in table[bytes.count] where name[0] == first {
-            if name.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return element }
+        guard bytes.count < table.count, !bytes.isEmpty else { return .other }
+        let key = Key(bytes)
+        return table[bytes.count].withUnsafeBufferPointer { candidates in
+            for candidate in candidates where candidate.key == key {
+                // Up to 16 bytes the key is the whole name; past that, compare the rest.
+                if bytes.count <= 16 || candidate.name.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
+                    return candidate.element
+                }
+            }
+            return .other
         }
-        return .other
     }
 
-    /// The names by their length in bytes: a lookup compares a handful of candidates, with no
+    /// A name's first and last eight bytes (fewer for a shorter name), as two words.
+    private struct Key: Equatable {
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            if bytes.count >= 8 {
+                head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+                tail = UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                for byte in bytes { head = head << 8 | UInt64(byte) }
+            }
+        }
+    }
+
+    private struct Candidate {
+        var key: Key
+        var name: [UInt8]
+        var element: CamtElement
+    }
+
+    /// The names by their length in bytes: a lookup compares a handful of two-word keys, with no
     /// string built and nothing hashed.
-    private static let table: [[([UInt8], CamtElement)]] = {
+    private static let table: [[Candidate]] = {
         let all: [CamtElement] = [
             .Document, .BkToCstmrStmt, .BkToCstmrAcctRpt, .BkToCstmrDbtCdtNtfctn, .Stmt, .Rpt, .Ntfctn,
             .Id, .FrToDt, .FrDtTm, .Acct, .IBAN, .Othr, .Ccy, .Nm, .Tp, .Cd, .Prtry, .Svcr, .FinInstnId, .BICFI, .BIC,
@@ -37,10 +65,11 @@ enum CamtElement: UInt8, Sendable {
             .RltdPties, .Dbtr, .Cdtr, .UltmtDbtr, .UltmtCdtr, .Pty, .RmtInf, .Ustrd, .Strd, .CdtrRefInf, .Ref,
             .AddtlTxInf, .Chrgs, .TtlChrgsAndTaxAmt, .Rcrd,
         ]
-        var table: [[([UInt8], CamtElement)]] = Array(repeating: [], count: 24)
+        var table: [[Candidate]] = Array(repeating: [], count: 24)
         for element in all {
             let name = Array(String(describing: element).utf8)
-            table[name.count].append((name, element))
+            let key = name.withUnsafeBufferPointer { Key($0) }
+            table[name.count].append(Candidate(key: key, name: name, element: element))
         }
         return table
     }()

@@ -15,7 +15,9 @@ final class CamtReader: XMLEventHandler {
     private let builder: CamtStatementBuilder
     private let fileName: String
     /// Everything that changes while reading, in one value: a callback is one access to it.
-    private var state: CamtReadingState
+    /// Unchecked: only the callbacks of one reading, which never overlap, touch it, and a checked
+    /// access per callback cost more than the callback's work.
+    @exclusivity(unchecked) private var state: CamtReadingState
 
     init(builder: CamtStatementBuilder, fileName: String) {
         self.builder = builder
@@ -98,6 +100,8 @@ struct CamtReadingState {
     private var transaction = CamtTransactionRecord(line: 0, column: 0)
     /// The text of the element that is open, with its start and `Ccy` attribute.
     private var leafText = CamtLeafText()
+    /// The last `Ccy` read and its currency (`nil`: not in ISO 4217).
+    private var lastCurrency: (code: String, currency: Currency?)?
 
     init(builder: CamtStatementBuilder, fileName: String) {
         self.builder = builder
@@ -114,7 +118,8 @@ struct CamtReadingState {
         leafText.line = tag.line
         leafText.column = tag.column
         leafText.currency = nil
-        if element == .Amt || element == .TtlChrgsAndTaxAmt { leafText.currency = tag.attribute("Ccy") }
+        leafText.knownCurrency = nil
+        if element == .Amt || element == .TtlChrgsAndTaxAmt { readCurrency(tag) }
         switch depth {
         case 0: try readRoot(tag, element: element)
         case 1:
@@ -198,6 +203,16 @@ struct CamtReadingState {
     }
 
     // MARK: - Private helpers
+
+    /// The `Ccy` attribute, and its ISO 4217 currency looked up once per run of the same code.
+    private mutating func readCurrency(_ tag: XMLStartTag) {
+        guard let code = tag.attribute(localName: Self.currencyAttribute) else { return }
+        leafText.currency = code
+        if lastCurrency?.code != code { lastCurrency = (code, Currency(code: code)) }
+        leafText.knownCurrency = lastCurrency?.currency
+    }
+
+    private static let currencyAttribute = Array("Ccy".utf8)
 
     private mutating func readRoot(_ tag: XMLStartTag, element: CamtElement) throws {
         let namespace = tag.namespace
@@ -360,6 +375,7 @@ struct CamtLeafText {
     var line = 0
     var column = 0
     var currency: String?
+    var knownCurrency: Currency?
 
     /// The open element's text, trimmed, with runs of white space made one space and a bare `&`
     /// restored.
@@ -405,7 +421,9 @@ struct CamtLeafText {
     }
 
     func amount(_ element: String) -> CamtAmountText {
-        CamtAmountText(element: element, value: text(), currency: currency, line: line, column: column)
+        CamtAmountText(
+            element: element, value: text(), currency: currency, line: line, column: column,
+            knownCurrency: knownCurrency)
     }
 }
 

@@ -1,3 +1,5 @@
+import LedgerCore
+
 /// A leaf's text as the document wrote it (trimmed), with where its element starts.
 struct CamtText: Sendable, Hashable {
     var value: String
@@ -12,6 +14,8 @@ struct CamtAmountText: Sendable, Hashable {
     var currency: String?
     var line: Int
     var column: Int
+    /// `Currency(code: currency)`, when the reader has already looked it up.
+    var knownCurrency: Currency? = nil
 }
 
 /// What one `Bal` states, as written.

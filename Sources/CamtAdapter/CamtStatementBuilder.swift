@@ -103,7 +103,9 @@ final class CamtStatementBuilder {
             if firstInfo == nil { firstInfo = location }
             return
         }
-        let account = try declareAccount(accountRecord, firstCurrency: firstBalanceCurrency ?? amount.currency)
+        // The statement's first balance is looked at only until the account is declared.
+        let account =
+            try self.account ?? declareAccount(accountRecord, firstCurrency: firstBalanceCurrency ?? amount.currency)
         if let currency = account.currency, currency != amount.currency, let text = record.amount {
             throw CamtError(
                 .currencyMismatch(element: "Ntry/Amt", found: amount.currency.code, account: currency.code),

@@ -11,7 +11,7 @@ enum CamtValue {
         guard let code = amount.currency else {
             throw CamtError(.missingElement(element: "Ccy attribute", in: amount.element), at: location)
         }
-        guard let currency = Currency(code: code) else {
+        guard let currency = amount.knownCurrency ?? Currency(code: code) else {
             throw CamtError(
                 .badValue(element: amount.element, found: "Ccy=\"\(code)\"", expected: "an ISO 4217 code such as EUR"),
                 at: location)

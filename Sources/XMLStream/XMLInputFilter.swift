@@ -52,8 +52,10 @@ public struct XMLInputFilter {
     public private(set) var notice: AdapterNotice?
     private var contradictions = 0
 
+    /// Where the filter is: in content or a tag (which need the same care), or inside a comment,
+    /// processing instruction or CDATA section until its end marker.
     private enum Context: Equatable {
-        case content, tag, comment, instruction, cdata
+        case content, comment, instruction, cdata
     }
 
     /// Creates the filter for a body whose first bytes are `head` (from `<?xml` on).
@@ -90,10 +92,12 @@ public struct XMLInputFilter {
         var copied = 0
         let count = pending.count
         while index < count {
-            // Most bytes need nothing: copy the run up to the next one that might, at once.
-            let runEnd = XMLInputFilter.plainRunEnd(pending, from: index)
+            // Most bytes need nothing: pass the run up to the next one that might, at once.
+            let runEnd =
+                context == .content
+                ? skipPlainContent(from: index) : XMLInputFilter.plainRunEnd(pending, from: index)
             if runEnd > index {
-                column += runEnd - index
+                if context != .content { column += runEnd - index }
                 beforePrevious = runEnd - index >= 2 ? pending[runEnd - 2] : previous
                 previous = pending[runEnd - 1]
                 index = runEnd
@@ -114,7 +118,7 @@ public struct XMLInputFilter {
                 continue
             }
             switch context {
-            case .content, .tag:
+            case .content:
                 if byte == UInt8(ascii: "&"), !startsReference(at: index) {
                     output.append(contentsOf: pending[copied..<index])
                     output.append(contentsOf: XMLInputFilter.placeholder)
@@ -128,11 +132,7 @@ public struct XMLInputFilter {
                         context = .cdata
                     } else if next == UInt8(ascii: "?") {
                         context = .instruction
-                    } else {
-                        context = .tag
                     }
-                } else if byte == UInt8(ascii: ">"), context == .tag {
-                    context = .content
                 }
             case .comment:
                 if byte == UInt8(ascii: ">"), previous == 0x2D, beforePrevious == 0x2D { context = .content }
@@ -152,6 +152,11 @@ public struct XMLInputFilter {
             beforePrevious = previous
             previous = byte
             index += 1
+        }
+        if copied == 0, index == count {
+            // Nothing changed and nothing is held back: hand the bytes on without a copy.
+            defer { pending = [] }
+            return pending
         }
         output.append(contentsOf: pending[copied..<index])
         pending.removeSubrange(0..<index)
@@ -206,6 +211,58 @@ public struct XMLInputFilter {
             }
             return end
         }
+    }
+
+    /// The end of the run of content from `start` that changes nothing and needs no decoding:
+    /// up to a `&`, a byte at or above 0x80, a `<` that may start a comment, CDATA section or
+    /// processing instruction, or a `<` that ends the bytes. Counts the run's lines and columns.
+    private mutating func skipPlainContent(from start: Int) -> Int {
+        let (end, line, column) = pending.withUnsafeBufferPointer { buffer in
+            var index = start
+            var line = self.line
+            var column = self.column
+            let count = buffer.count
+            while index < count {
+                if index + 8 <= count, let base = buffer.baseAddress {
+                    // Eight bytes at a time up to the first that needs a look.
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    let marks = XMLInputFilter.carefulBytes(in: UInt64(littleEndian: word))
+                    let plain = marks == 0 ? 8 : marks.trailingZeroBitCount / 8
+                    column += plain
+                    index += plain
+                    if plain == 8 { continue }
+                }
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte >= 0x80 || byte == 0x26 {
+                    break
+                } else if byte == 0x3C {
+                    guard index + 1 < count else { break }
+                    let next = buffer[index + 1]
+                    if next == 0x21 || next == 0x3F { break }
+                    column += 1
+                } else {
+                    column += 1
+                }
+                index += 1
+            }
+            return (index, line, column)
+        }
+        self.line = line
+        self.column = column
+        return end
+    }
+
+    /// The high bit of each byte of `word` (first byte lowest) that is a line feed, `&`, `<` or
+    /// at or above 0x80; exact up to the first such byte, which is all a caller uses.
+    private static func carefulBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        return (word & highs) | zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x26))
+            | zeroBytes(word ^ (ones &* 0x3C))
     }
 
     /// Reads the label of the XML declaration at the start of `head`.

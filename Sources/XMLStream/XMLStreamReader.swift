@@ -87,10 +87,24 @@ public final class XMLStreamReader {
     /// - Throws: ``XMLStreamError`` for refused input, or what the handler threw.
     public func feed(_ chunk: some Collection<UInt8>) throws {
         if handler.hasFinishedDocument { return }
+        if pending.isEmpty {
+            // The blocks are cut from the chunk itself; only the rest is kept for the next call.
+            let handed = try chunk.withContiguousStorageIfAvailable { bytes in
+                var start = 0
+                while bytes.count - start >= blockSize, !handler.hasFinishedDocument {
+                    try parse(UnsafeBufferPointer(rebasing: bytes[start..<(start + blockSize)]), terminate: false)
+                    start += blockSize
+                }
+                pending.append(contentsOf: bytes[start...])
+            }
+            if handed != nil { return }
+        }
         pending.append(contentsOf: chunk)
         var start = 0
         while pending.count - start >= blockSize, !handler.hasFinishedDocument {
-            try parse(pending[start..<(start + blockSize)], terminate: false)
+            try pending.withUnsafeBufferPointer { bytes in
+                try parse(UnsafeBufferPointer(rebasing: bytes[start..<(start + blockSize)]), terminate: false)
+            }
             start += blockSize
         }
         pending.removeSubrange(0..<start)
@@ -106,7 +120,7 @@ public final class XMLStreamReader {
     @discardableResult
     public func finish() throws -> SourceLocation {
         if !handler.hasFinishedDocument {
-            try parse(pending[...], terminate: true)
+            try pending.withUnsafeBufferPointer { try parse($0, terminate: true) }
             pending = []
         }
         let context = try parserContext()
@@ -118,12 +132,10 @@ public final class XMLStreamReader {
     // MARK: - Private helpers
 
     /// Hands libxml2 one block. Calls `xmlParseChunk`.
-    private func parse(_ block: ArraySlice<UInt8>, terminate: Bool) throws {
+    private func parse(_ block: UnsafeBufferPointer<UInt8>, terminate: Bool) throws {
         let context = try parserContext()
-        let result = block.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
-            }
+        let result = block.withMemoryRebound(to: CChar.self) {
+            xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
         }
         if let handlerError { throw handlerError }
         if let doctypeLocation { throw XMLStreamError(.doctypeRefused, at: doctypeLocation) }
@@ -190,8 +202,7 @@ public final class XMLStreamReader {
     {
         guard let context else { return (lineOffset + 1, 1) }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-        let line = Int(xmlSAX2GetLineNumber(parser)) + lineOffset
-        let column = Int(xmlSAX2GetColumnNumber(parser))
+        let (line, column) = XMLStreamReader.position(parser, lineOffset: lineOffset)
         guard let input = parser.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur,
             cursor > base
         else { return (line, max(1, column)) }
@@ -225,8 +236,26 @@ public final class XMLStreamReader {
     fileprivate func markTextStart(_ context: UnsafeMutableRawPointer?, skipping extra: Int = 0) {
         guard let context else { return }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-        textLine = Int(xmlSAX2GetLineNumber(parser)) + lineOffset
-        textColumn = Int(xmlSAX2GetColumnNumber(parser)) + extra
+        let (line, column) = XMLStreamReader.position(parser, lineOffset: lineOffset)
+        textLine = line
+        textColumn = column + extra
+    }
+
+    /// libxml2's line (plus `lineOffset`) and column, read from its input as
+    /// `xmlSAX2GetLineNumber` and `xmlSAX2GetColumnNumber` do (0 without an input), without a
+    /// call per tag.
+    private static func position(_ parser: UnsafeMutablePointer<xmlParserCtxt>, lineOffset: Int) -> (Int, Int) {
+        guard let input = parser.pointee.input else { return (lineOffset, 0) }
+        return (Int(input.pointee.line) + lineOffset, Int(input.pointee.col))
+    }
+
+    /// Runs `body` with the reader of this parser, without retaining it: the reader owns the
+    /// parser and outlives every callback.
+    fileprivate static func with(_ context: UnsafeMutableRawPointer?, _ body: (XMLStreamReader) -> Void) {
+        guard let context else { return }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let pointer = parser.pointee._private else { return }
+        Unmanaged<XMLStreamReader>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
     fileprivate static func from(_ context: UnsafeMutableRawPointer?) -> XMLStreamReader? {
@@ -253,16 +282,17 @@ private func streamStartElement(
     _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
-    guard let reader = XMLStreamReader.from(context) else { return }
-    reader.run(context) {
-        let name = nameBytes(localName)
-        let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 1)
-        // libxml2 stops at the tag's `>` (or the `/` of `/>`): text starts after it.
-        reader.markTextStart(context, skipping: 1)
-        let tag = XMLStartTag(
-            nameBytes: name, line: line, column: column, attributeCount: Int(attributeCount),
-            rawAttributes: attributes, namespaceBytes: nameBytes(uri))
-        try reader.handler.startElement(tag)
+    XMLStreamReader.with(context) { reader in
+        reader.run(context) {
+            let name = nameBytes(localName)
+            let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 1)
+            // libxml2 stops at the tag's `>` (or the `/` of `/>`): text starts after it.
+            reader.markTextStart(context, skipping: 1)
+            let tag = XMLStartTag(
+                nameBytes: name, line: line, column: column, attributeCount: Int(attributeCount),
+                rawAttributes: attributes, namespaceURI: uri)
+            try reader.handler.startElement(tag)
+        }
     }
 }
 
@@ -270,23 +300,26 @@ private func streamEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    guard let reader = XMLStreamReader.from(context) else { return }
-    reader.run(context) {
-        let name = nameBytes(localName)
-        let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 3)
-        reader.markTextStart(context)
-        try reader.handler.endElement(name, line: line, column: column)
+    XMLStreamReader.with(context) { reader in
+        reader.run(context) {
+            let name = nameBytes(localName)
+            let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 3)
+            reader.markTextStart(context)
+            try reader.handler.endElement(name, line: line, column: column)
+        }
     }
 }
 
 private func streamCharacters(
     _ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32
 ) {
-    guard let reader = XMLStreamReader.from(context), let characters, length > 0 else { return }
-    reader.run(context) {
-        try reader.handler.text(
-            UnsafeBufferPointer(start: characters, count: Int(length)), line: reader.textLine,
-            column: reader.textColumn)
+    guard let characters, length > 0 else { return }
+    XMLStreamReader.with(context) { reader in
+        reader.run(context) {
+            try reader.handler.text(
+                UnsafeBufferPointer(start: characters, count: Int(length)), line: reader.textLine,
+                column: reader.textColumn)
+        }
     }
 }
 
