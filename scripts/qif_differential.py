@@ -2,8 +2,8 @@
 """Compares ledgerport's reading of QIF files with quiffen's, row by row.
 
     pip install quiffen==4.0.1            # once (scripts/install-deps.sh); no network after
-    swift build --product ledgerport       # or -c release; --cli names the binary
-    scripts/qif_differential.py [--cli PATH] [FILE ...]   # default: Tests/Fixtures/QIF/*.qif
+    swift build --product ledgerport       # or -c release; --ledgerport names the binary
+    scripts/qif_differential.py [--ledgerport PATH] [FILE ...]   # default: Tests/Fixtures/QIF/*.qif
 
 Each file is imported into a fresh temporary ledger (`ledgerport import FILE --format qif
 --db TMP --currency USD --json`, with `--account Default` for a register without `!Account` and the
@@ -164,7 +164,8 @@ def compare(ours_rows, their_rows):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cli", default=None, help="the ledgerport binary (default: .build/release, else debug)")
+    parser.add_argument("--ledgerport", "--cli", dest="ledgerport", default=None,
+                        help="the ledgerport binary (default: .build/release, else debug); --cli is an older name")
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
     try:
@@ -175,7 +176,7 @@ def main():
             return 1
         print("quiffen is not installed; skipping the QIF differential check", file=sys.stderr)
         return 0
-    cli = args.cli
+    cli = args.ledgerport
     if cli is None:
         for build in ("release", "debug"):
             candidate = os.path.join(ROOT, ".build", build, "ledgerport")
@@ -183,7 +184,7 @@ def main():
                 cli = candidate
                 break
     if cli is None:
-        print("no ledgerport binary; build it first or pass --cli", file=sys.stderr)
+        print("no ledgerport binary; build it first or pass --ledgerport", file=sys.stderr)
         return 1
     files = args.files or sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/QIF/*.qif")))
     failures = 0
