@@ -38,6 +38,8 @@ public struct QIFError: LocatedError, Hashable {
         case lineTooLong(limit: Int)
         /// The adapter option `date-order` has a value other than `dmy` or `mdy`.
         case badDateOrderOption(found: String)
+        /// The adapter option `decimal` has a value other than `point` or `comma`.
+        case badDecimalOption(found: String)
     }
 
     /// Where the problem is.
@@ -96,6 +98,8 @@ public struct QIFError: LocatedError, Hashable {
             return "a line runs on for more than \(limit) bytes; expected QIF lines of at most that"
         case .badDateOrderOption(let found):
             return "date-order \(quotedExcerpt(found)) is not an order; expected dmy or mdy"
+        case .badDecimalOption(let found):
+            return "decimal \(quotedExcerpt(found)) is not a decimal mark; expected point or comma"
         }
     }
 }

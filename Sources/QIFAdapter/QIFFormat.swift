@@ -18,21 +18,27 @@ public struct QIFFormat: FormatAdapter {
     public static let summary = "QIF (Quicken, Microsoft Money) bank, cash and card registers"
     /// Quicken Interchange Format files.
     public static let fileExtensions = ["qif"]
-    /// `date-order`, for files whose dates never say which number is the day.
+    /// `date-order`, for files whose dates never say which number is the day, and `decimal`, for
+    /// exports written with a decimal comma (German Microsoft Money, Lexware).
     public static let options = [
         AdapterOptionSpec(
             name: "date-order", value: "dmy|mdy",
-            summary: "The order of day and month in the dates, for a file where no day is above 12.")
+            summary: "The order of day and month in the dates, for a file where no day is above 12."),
+        AdapterOptionSpec(
+            name: "decimal", value: "point|comma",
+            summary: "The amounts' decimal mark (default point); with comma, '.' separates thousands."),
     ]
 
     private let options: AdapterOptions
     private let order: QIFDateOrder?
+    private let decimalComma: Bool
 
     /// Prepares to read.
     ///
     /// - Parameter options: `currency` (else `accountCurrency`) is the amounts' currency;
-    ///   `account` names the file's one account; `settings["date-order"]` is `dmy` or `mdy`.
-    /// - Throws: ``QIFError`` when `date-order` is neither.
+    ///   `account` names the file's one account; `settings["date-order"]` is `dmy` or `mdy`;
+    ///   `settings["decimal"]` is `point` (the default) or `comma`.
+    /// - Throws: ``QIFError`` when `date-order` or `decimal` is neither.
     public init(options: AdapterOptions) throws {
         self.options = options
         if let text = options.settings["date-order"] {
@@ -42,6 +48,12 @@ public struct QIFFormat: FormatAdapter {
             self.order = order
         } else {
             order = nil
+        }
+        switch options.settings["decimal"]?.lowercased() {
+        case nil, "point": decimalComma = false
+        case "comma": decimalComma = true
+        case .some:
+            throw QIFError(.badDecimalOption(found: options.settings["decimal"] ?? ""), at: .file(options.fileName))
         }
     }
 
@@ -69,7 +81,9 @@ public struct QIFFormat: FormatAdapter {
                 .currency, source: "QIF states no currency", at: SourceLocation(file: input.name, line: 1, column: 1))
         }
         try withoutActuallyEscaping(emit) { emit in
-            let reader = QIFReader(file: input.name, options: options, currency: currency, order: order, emit: emit)
+            let reader = QIFReader(
+                file: input.name, options: options, currency: currency, order: order, decimalComma: decimalComma,
+                emit: emit)
             while let chunk = try input.nextChunk() { try reader.feed(chunk) }
             try reader.finish()
         }

@@ -110,8 +110,8 @@ extension QIFReader {
     private func amount(_ value: UnsafeBufferPointer<UInt8>, field: String, column: Int) throws -> (Money, Direction) {
         do {
             return try Money.parse(
-                bytes: value, currency: currency, decimalSeparator: UInt8(ascii: "."),
-                groupingSeparator: UInt8(ascii: ","), at: location(column: column))
+                bytes: value, currency: currency, decimalSeparator: decimalMark, groupingSeparator: groupingMark,
+                at: location(column: column))
         } catch {
             throw error.inField(field)
         }

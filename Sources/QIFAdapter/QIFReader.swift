@@ -13,6 +13,10 @@ final class QIFReader {
     let file: String
     let options: AdapterOptions
     let currency: Currency
+    /// The amounts' decimal mark and thousands separator: `.` and `,`, or with `decimal=comma`
+    /// `,` and `.`.
+    let decimalMark: UInt8
+    let groupingMark: UInt8
     let emit: (AdapterEvent) throws -> Void
 
     // MARK: - Lines
@@ -47,12 +51,14 @@ final class QIFReader {
     var ambiguousCount = 0
 
     init(
-        file: String, options: AdapterOptions, currency: Currency, order: QIFDateOrder?,
+        file: String, options: AdapterOptions, currency: Currency, order: QIFDateOrder?, decimalComma: Bool,
         emit: @escaping (AdapterEvent) throws -> Void
     ) {
         self.file = file
         self.options = options
         self.currency = currency
+        decimalMark = decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
+        groupingMark = decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",")
         self.emit = emit
         self.order = order
         if let order { settledBy = "--option date-order=\(order.rawValue)" }
