@@ -44,7 +44,8 @@ extension Ledger {
             """
             SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
                 t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column,
-                t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id)
+                t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id),
+                \(query.category == nil ? "NULL" : "(SELECT group_concat(s.category, char(31)) FROM transaction_splits s WHERE s.transaction_id = t.id)")
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
             LEFT JOIN imports i ON i.id = t.import_id
@@ -61,7 +62,11 @@ extension Ledger {
         if query.limit == 0 { return 0 }
         var matched = 0
         return try statement.forEachRow(bindings) { row throws(StoreError) in
-            if query.filtersText, !query.matches(description: row.text(7), memo: row.text(8)) { return true }
+            if query.filtersText {
+                guard query.matches(description: row.text(7), memo: row.text(8)),
+                    query.matches(category: row.optionalText(16), splitCategories: row.optionalText(18))
+                else { return true }
+            }
             body(try storedTransaction(row))
             matched += 1
             return query.limit.map { matched < $0 } ?? true

@@ -15,19 +15,24 @@ public struct TransactionQuery: Sendable, Hashable {
     /// Only transactions whose description starts with this text, ignoring case: the payee (or
     /// payer) is what a bank's description starts with, in every dialect ledgerport reads.
     public var payee: TextSearch?
+    /// Only transactions filed under this category or one below it (`Auto` takes `Auto`,
+    /// `Auto:Fuel` and `Auto/Business`, not `Automobile`), on the row or on one of its split
+    /// lines, ignoring case.
+    public var category: TextSearch?
     /// At most this many transactions (the first ones in the listing's order), or all when `nil`.
     public var limit: Int?
 
     /// Creates a query; every part left out takes everything.
     public init(
         account: StoredAccount? = nil, window: DayWindow = DayWindow(start: nil, end: nil), search: TextSearch? = nil,
-        payee: TextSearch? = nil, limit: Int? = nil
+        payee: TextSearch? = nil, category: TextSearch? = nil, limit: Int? = nil
     ) {
         precondition(limit.map { $0 >= 0 } ?? true, "a limit counts transactions")
         self.account = account
         self.window = window
         self.search = search
         self.payee = payee
+        self.category = category
         self.limit = limit
     }
 
@@ -38,6 +43,24 @@ public struct TransactionQuery: Sendable, Hashable {
         return true
     }
 
+    /// Whether a row's category, or one of its split lines' (`splitCategories`, separated by
+    /// U+001F), is the query's category or one below it.
+    func matches(category: String?, splitCategories: String?) -> Bool {
+        guard let wanted = self.category else { return true }
+        if let category, Self.files(category, under: wanted) { return true }
+        guard let splitCategories else { return false }
+        return splitCategories.split(separator: "\u{1F}").contains { Self.files(String($0), under: wanted) }
+    }
+
     /// Whether any filter is applied in Swift (so that SQL's `LIMIT` can't be used).
-    var filtersText: Bool { search != nil || payee != nil }
+    var filtersText: Bool { search != nil || payee != nil || category != nil }
+
+    /// Whether `category` is `wanted` or a subcategory (`:`) or class (`/`) of it.
+    private static func files(_ category: String, under wanted: TextSearch) -> Bool {
+        let folded = category.lowercased()
+        let prefix = wanted.text.lowercased()
+        guard folded.hasPrefix(prefix) else { return false }
+        let rest = folded.dropFirst(prefix.count)
+        return rest.isEmpty || rest.first == ":" || rest.first == "/"
+    }
 }

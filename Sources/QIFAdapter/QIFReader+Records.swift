@@ -194,7 +194,8 @@ extension QIFReader {
         }
         let transaction = QIFTransaction(
             account: account, date: date, amount: money, direction: direction, description: description,
-            memo: memo, category: record.category, splits: record.splits, location: start)
+            memo: memo, payee: record.payee.isEmpty ? nil : record.payee, category: record.category,
+            splits: record.splits, location: start)
         let dateText = record.dateText
         let dateLine = record.dateLine
         let dateColumn = record.dateColumn

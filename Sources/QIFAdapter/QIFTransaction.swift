@@ -9,6 +9,8 @@ struct QIFTransaction {
     var direction: Direction
     var description: String
     var memo: String
+    /// The `P` text, `nil` when the record has none.
+    var payee: String?
     var category: String?
     var splits: [SplitLine]
     var location: SourceLocation
@@ -17,6 +19,6 @@ struct QIFTransaction {
     func draft(on day: Day) -> Draft {
         Draft(
             account: account, bookingDay: day, amount: amount, direction: direction, description: description,
-            memo: memo, category: category, splits: splits, location: location)
+            memo: memo, payee: payee, category: category, splits: splits, location: location)
     }
 }

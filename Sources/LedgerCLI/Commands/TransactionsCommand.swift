@@ -13,7 +13,9 @@ struct TransactionsCommand: Command {
         listed by account, day and the order they were stored, as they are read: --limit keeps the
         first N. --search and --payee ignore case (Unicode lowercase): --search finds TEXT anywhere in
         the description or the memo, --payee at the start of the description, where banks put the
-        payee or payer. % and _ are plain characters. The table sizes its columns on its first 1000
+        payee or payer. --category keeps rows filed under TEXT or a category below it (Auto takes
+        Auto:Fuel), on the row or one of its split lines, ignoring case. % and _ are plain
+        characters. The table sizes its columns on its first 1000
         rows; a wider cell after them is shown whole.
         """
     static let options: [OptionSpec] = [
@@ -22,6 +24,7 @@ struct TransactionsCommand: Command {
         .value("--to", "DAY", "The last day to list (YYYY-MM-DD), included."),
         .value("--search", "TEXT", "Only transactions whose description or memo holds TEXT."),
         .value("--payee", "TEXT", "Only transactions whose description starts with TEXT."),
+        .value("--category", "TEXT", "Only transactions filed under category TEXT or one below it."),
         .value("--limit", "N", "List at most N transactions (the first ones)."),
         .flag("--json", "Print the transactions as JSON."),
     ]
@@ -31,6 +34,7 @@ struct TransactionsCommand: Command {
     let window: DayWindow
     let search: TextSearch?
     let payee: TextSearch?
+    let category: TextSearch?
     let limit: Int?
     let json: Bool
 
@@ -43,6 +47,7 @@ struct TransactionsCommand: Command {
         window = DayWindow.days(from, through: to)
         search = try Self.text("--search", in: arguments).map(TextSearch.init)
         payee = try Self.text("--payee", in: arguments).map(TextSearch.init)
+        category = try Self.text("--category", in: arguments).map(TextSearch.init)
         // No default: without --limit every row is listed.
         let hasLimit = arguments.value("--limit") != nil
         limit =
@@ -54,7 +59,9 @@ struct TransactionsCommand: Command {
     func run(in context: CommandContext) throws -> Int32 {
         let ledger = try context.ledger()
         let selected = try account.map { name in try context.account(named: name) }
-        let query = TransactionQuery(account: selected, window: window, search: search, payee: payee, limit: limit)
+        let query = TransactionQuery(
+            account: selected, window: window, search: search, payee: payee, category: category, limit: limit
+        )
         let output = ChunkedOutput(console: context.console)
         if json {
             var array = StreamedJSONArray(output: output)
@@ -66,14 +73,14 @@ struct TransactionsCommand: Command {
         var table = StreamedTable(
             [
                 ("ID", .right), ("DATE", .left), ("ACCOUNT", .left), ("AMOUNT", .right), ("CUR", .left),
-                ("STATUS", .left), ("DESCRIPTION", .left), ("MEMO", .left),
+                ("STATUS", .left), ("CATEGORY", .left), ("DESCRIPTION", .left), ("MEMO", .left),
             ], output: output)
         try ledger.transactions(matching: query) { transaction in
             table.append([
                 String(transaction.id), transaction.bookingDay.description, transaction.account,
                 Money.format(transaction.signedMinorUnits, currency: transaction.amount.currency),
-                transaction.amount.currency.code, transaction.status.rawValue, transaction.description,
-                transaction.memo,
+                transaction.amount.currency.code, transaction.status.rawValue, transaction.category ?? "",
+                transaction.description, transaction.memo,
             ])
         }
         table.finish()
