@@ -38,6 +38,9 @@ public struct QIFError: LocatedError, Hashable {
         case lineTooLong(limit: Int)
         /// The adapter option `date-order` has a value other than `dmy` or `mdy`.
         case badDateOrderOption(found: String)
+        /// A state the reader's own checks rule out (a bug in ledgerport, not in the file): what it
+        /// had checked.
+        case internalError(String)
         /// The adapter option `decimal` has a value other than `point` or `comma`.
         case badDecimalOption(found: String)
     }
@@ -98,6 +101,9 @@ public struct QIFError: LocatedError, Hashable {
             return "a line runs on for more than \(limit) bytes; expected QIF lines of at most that"
         case .badDateOrderOption(let found):
             return "date-order \(quotedExcerpt(found)) is not an order; expected dmy or mdy"
+        case .internalError(let checked):
+            return
+                "internal error: the record's date has no day in the file's order, though \(checked); expected a day (please report this with the file)"
         case .badDecimalOption(let found):
             return "decimal \(quotedExcerpt(found)) is not a decimal mark; expected point or comma"
         }

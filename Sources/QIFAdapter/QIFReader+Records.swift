@@ -203,7 +203,9 @@ extension QIFReader {
         if let order {
             if !pending.isEmpty { try release(in: order) }
             // Checked when D was read: the date names a real day in the settled order.
-            guard let day = date.day(in: order) else { preconditionFailure("a date checked against the order") }
+            guard let day = date.day(in: order) else {
+                throw QIFError(.internalError("the date was checked against the \(order.name) order"), at: start)
+            }
             try emit(.draft(transaction.draft(on: day)))
             return
         }
@@ -230,7 +232,9 @@ extension QIFReader {
                 try emit(event)
             case .record(let transaction):
                 guard let day = transaction.date.day(in: order) else {
-                    preconditionFailure("a held date reads in both orders")
+                    throw QIFError(
+                        .internalError("a held date reads in both orders, so also \(order.name)"),
+                        at: transaction.location)
                 }
                 try emit(.draft(transaction.draft(on: day)))
             }

@@ -84,6 +84,10 @@ final class QIFReader {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == 0x0A || byte == 0x0D {
+                    // Checked for every line, also one begun in an earlier chunk and completed here.
+                    if carry.count + (index - start) > Self.lineLimit {
+                        throw QIFError(.lineTooLong(limit: Self.lineLimit), at: location(column: 1))
+                    }
                     if carry.isEmpty {
                         try process(UnsafeBufferPointer(rebasing: bytes[start..<index]), &record)
                     } else {
