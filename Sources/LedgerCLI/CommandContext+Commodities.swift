@@ -8,6 +8,21 @@ extension CommandContext {
         guard hasLedger, let ledger = try? ledger() else { return CommodityTable() }
         return ledger.commodities
     }
+
+    /// The existing account `--account` names, when there is a ledger (none is created), for
+    /// its currency; a `--currency` that contradicts that currency is bad usage, found before any
+    /// file is read.
+    ///
+    /// - Throws: ``UsageError`` `--currency EUR, but account "Chk" holds USD`.
+    func existingAccount(named account: String?, currencyCode: String?) throws -> StoredAccount? {
+        guard let account, hasLedger, let target = try ledger().account(named: account) else { return nil }
+        if let currencyCode, currencyCode != target.currency.code {
+            throw UsageError(
+                "--currency \(currencyCode), but account \"\(target.name)\" holds \(target.currency.code); "
+                    + "expected --currency \(target.currency.code), or none (the account's is used)")
+        }
+        return target
+    }
 }
 
 extension ParsedArguments {

@@ -64,6 +64,7 @@ struct ImportCommand: Command {
         let named = try context.adapter(format: formatID)
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
         if let named { try AdapterOptionArguments.check(settings, for: named, mappingDirectories: directories) }
+        _ = try context.existingAccount(named: account, currencyCode: currencyCode)
         // Bad usage is found before any file is imported.
         var formats: [(any SourceAdapter)?] = []
         for file in files {

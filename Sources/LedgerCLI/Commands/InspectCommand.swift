@@ -50,11 +50,14 @@ struct InspectCommand: Command {
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
         // Read as the import would: what the file leaves open shows as the problem it will be.
         let commodities = context.declaredCommodities()
+        // The existing account's currency, as the import takes it when --currency is absent.
+        let target = try context.existingAccount(named: account, currencyCode: currencyCode)
         var options = AdapterOptionArguments.merged(
             settings,
             into: AdapterOptions(
                 account: account, mappingDirectories: directories, fileName: file,
-                currency: try ParsedArguments.currency(currencyCode, in: commodities), namesAccountAfterFile: false))
+                currency: try ParsedArguments.currency(currencyCode, in: commodities),
+                accountCurrency: target?.currency, namesAccountAfterFile: false))
         options.commodities = commodities
         let adapter: any SourceAdapter
         if let named = try context.adapter(format: formatID) {
