@@ -92,9 +92,21 @@ struct MappingReader {
             return
         }
         var table = CommodityTable()
+        // Codes ignore case: the first key that declared each, with its line and decimals.
+        var seen: [String: (key: String, line: Int, digits: Int)] = [:]
         for member in list {
             let at = SourceLocation(file: file, line: member.keyLine, column: member.keyColumn)
             guard let digits = integer(member.value, "\"commodities\" \"\(member.key)\"") else { continue }
+            let code = member.key.uppercased()
+            if let first = seen[code] {
+                if first.digits != digits {
+                    problem(
+                        "\"commodities\": \"\(member.key)\" repeats \"\(first.key)\" (line \(first.line)) with other "
+                            + "decimals (\(digits), not \(first.digits)); expected each code once", at: at)
+                }
+                continue
+            }
+            seen[code] = (member.key, member.keyLine, digits)
             do throws(CoreError) {
                 try table.declare(Currency.declared(code: member.key, minorDigits: digits, at: at), at: at)
             } catch {
