@@ -110,4 +110,17 @@ struct CommoditiesCommandTests {
         #expect(cli.run("transactions", "--json") == 0)
         #expect((try cli.json() as? [[String: Any]])?.first?["amount"] as? String == "0.00012345")
     }
+
+    @Test(
+        "commodities add creates a missing ledger: a first --currency BTC import asks for it before any ledger exists")
+    func addCreatesTheLedger() throws {
+        let cli = try CLIHarness()
+        let file = try cli.write("wallet.qif", "!Type:Cash\nD3/15/2024\nT-0.00012345\nPCoffee\n^\n")
+        #expect(cli.run("import", file, "--account", "Wallet", "--currency", "BTC") == 2)
+        #expect(cli.errors.contains("`ledgerport commodities add BTC --digits N`"), "\(cli.errors)")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath), "the stopped import created no ledger")
+        #expect(cli.run("commodities", "add", "BTC", "--digits", "8") == 0, "\(cli.errors)")
+        #expect(FileManager.default.fileExists(atPath: cli.databasePath))
+        #expect(cli.run("import", file, "--account", "Wallet", "--currency", "BTC") == 0, "\(cli.errors)")
+    }
 }
