@@ -15,8 +15,8 @@ struct TransactionsCommand: Command {
         the description or the memo, --payee at the start of the description, where banks put the
         payee or payer. --category keeps rows filed under TEXT or a category below it (Auto takes
         Auto:Fuel), on the row or one of its split lines, ignoring case. % and _ are plain
-        characters. The table sizes its columns on its first 1000
-        rows; a wider cell after them is shown whole.
+        characters. The table sizes its columns on its first 1000 rows; a wider cell after them is
+        shown whole.
         """
     static let options: [OptionSpec] = [
         .value("--account", "NAME", "Only this account's transactions."),
