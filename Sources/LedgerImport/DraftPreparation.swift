@@ -33,6 +33,8 @@ struct DraftPreparation {
     /// The account of the last draft and its currency (drafts come in runs of one account).
     private var lastAccount: String?
     private var lastCurrency: Currency?
+    /// The account of the last draft numbered for ``occurrences``, and its number.
+    private var lastNumbered: (name: String, number: Int32)?
 
     /// Checks one event of a dry run when it is a draft: validated in place, nothing copied, so
     /// the draft is freed where it was built.
@@ -77,8 +79,8 @@ struct DraftPreparation {
 
     /// Checks a draft against its account's declaration.
     private mutating func validate(_ draft: borrowing Draft) throws {
-        // Compare with the last account before hashing the name.
-        if lastAccount != draft.account {
+        // Compare with the last account's bytes before hashing the name.
+        if !(lastAccount?.hasSameUTF8(as: draft.account) ?? false) {
             guard let found = declared[draft.account] else {
                 throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
             }
@@ -89,9 +91,17 @@ struct DraftPreparation {
     }
 
     private mutating func number(forAccount name: String) -> Int32 {
-        if let number = accountNumbers[name] { return number }
-        let number = Int32(accountNumbers.count + 1)
-        accountNumbers[name] = number
+        // The last account's number is reused while the name's bytes stay the same: hashing a
+        // name that isn't ASCII normalises it, for every row.
+        if let last = lastNumbered, last.name.hasSameUTF8(as: name) { return last.number }
+        let number: Int32
+        if let known = accountNumbers[name] {
+            number = known
+        } else {
+            number = Int32(accountNumbers.count + 1)
+            accountNumbers[name] = number
+        }
+        lastNumbered = (name, number)
         return number
     }
 }

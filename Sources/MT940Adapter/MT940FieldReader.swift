@@ -1,5 +1,11 @@
 import LedgerCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Splits the bytes of an MT940/MT942 file into fields and messages, one pass, chunk by chunk.
 ///
 /// Lines end in LF or CRLF. A line starting with a tag (`:61:`, `:60F:`) opens a field; any other
@@ -47,13 +53,9 @@ final class MT940FieldReader {
                 try whole.withUnsafeBufferPointer { try readLine($0) }
                 start = newline + 1
             }
-            var index = start
-            while index < buffer.count {
-                if buffer[index] == 0x0A {
-                    try readLine(UnsafeBufferPointer(rebasing: buffer[start..<index]))
-                    start = index + 1
-                }
-                index += 1
+            while start < buffer.count, let newline = MT940FieldReader.newline(in: buffer, from: start) {
+                try readLine(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
+                start = newline + 1
             }
             carry.append(contentsOf: buffer[start...])
             try checkCarry()
@@ -166,6 +168,14 @@ final class MT940FieldReader {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// The offset of the next LF at or after `start`, found with `memchr`.
+    private static func newline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = buffer.baseAddress, start < buffer.count,
+            let found = memchr(base + start, 0x0A, buffer.count - start)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
 
     private static func startsWith(_ text: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
         let bytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)

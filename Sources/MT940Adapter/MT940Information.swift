@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A `:86:` field (information to the account owner) read into a description, a payee and a memo.
 ///
 /// Three layouts are told apart by their first characters:
@@ -39,15 +45,21 @@ struct MT940Information {
 
     /// Reads a field's value: its lines separated by LF, as in the file.
     init(value: [UInt8]) {
-        let encoding = MT940Text.encoding(of: value)
+        // One pass over the field: the line breaks taken out (found with memchr) and the bytes
+        // or-ed together, so the encoding is only looked into when a byte is above ASCII.
         var tight: [UInt8] = []
         tight.reserveCapacity(value.count)
-        var lineStart = 0
-        for (index, byte) in value.enumerated() where byte == 0x0A {
-            tight.append(contentsOf: value[lineStart..<index])
-            lineStart = index + 1
+        var high: UInt8 = 0
+        value.withUnsafeBufferPointer { bytes in
+            var lineStart = 0
+            while let newline = MT940Information.firstIndex(of: 0x0A, in: bytes, from: lineStart) {
+                tight.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<newline]))
+                lineStart = newline + 1
+            }
+            tight.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart...]))
+            for byte in bytes { high |= byte }
         }
-        tight.append(contentsOf: value[lineStart...])
+        let encoding = high < 0x80 ? MT940Text.Encoding.utf8 : MT940Text.encoding(of: value)
         if let separator = MT940Information.subfieldSeparator(tight) {
             self = tight.withUnsafeBufferPointer {
                 MT940Information.subfields($0, separator: separator, encoding: encoding)
@@ -112,11 +124,12 @@ struct MT940Information {
         var contentStart = 0
         var code = -1
         while index <= bytes.count {
+            // The next separator, found with memchr; the end of the field closes the last subfield.
+            index = firstIndex(of: separator, in: bytes, from: index) ?? bytes.count
             let isEnd = index == bytes.count
             guard
                 isEnd
-                    || (bytes[index] == separator && index + 2 < bytes.count && isDigit(bytes[index + 1]))
-                        && isDigit(bytes[index + 2])
+                    || (index + 2 < bytes.count && isDigit(bytes[index + 1])) && isDigit(bytes[index + 2])
             else {
                 index += 1
                 continue
@@ -252,21 +265,20 @@ struct MT940Information {
         var marks: [(offset: Int, keyword: Int)] = []
         marks.reserveCapacity(8)
         var index = 3
-        while index < bytes.count {
-            // Every keyword ends in '+' after three or four capitals.
-            if bytes[index] == UInt8(ascii: "+") {
-                let three = UInt32(bytes[index - 3]) << 16 | UInt32(bytes[index - 2]) << 8 | UInt32(bytes[index - 1])
-                let four = index >= 4 ? UInt32(bytes[index - 4]) << 24 | three : 0
-                for number in sepaKeywordCodes.indices {
-                    let code = sepaKeywordCodes[number]
-                    if code == four {
-                        marks.append((index - 4, number))
-                        break
-                    }
-                    if code == three, code < 1 << 24 {
-                        marks.append((index - 3, number))
-                        break
-                    }
+        // Every keyword ends in '+' after three or four capitals; memchr finds the next '+'.
+        while let plus = firstIndex(of: UInt8(ascii: "+"), in: bytes, from: index) {
+            index = plus
+            let three = UInt32(bytes[index - 3]) << 16 | UInt32(bytes[index - 2]) << 8 | UInt32(bytes[index - 1])
+            let four = index >= 4 ? UInt32(bytes[index - 4]) << 24 | three : 0
+            for number in sepaKeywordCodes.indices {
+                let code = sepaKeywordCodes[number]
+                if code == four {
+                    marks.append((index - 4, number))
+                    break
+                }
+                if code == three, code < 1 << 24 {
+                    marks.append((index - 3, number))
+                    break
                 }
             }
             index += 1
@@ -296,6 +308,14 @@ struct MT940Information {
 
     /// The index of `SVWZ+` in ``sepaKeywords``.
     private static let sepaPurpose = 5
+
+    /// The offset of the first `byte` at or after `start`, found with `memchr`.
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, Int32(byte), bytes.count - start)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
 }
 
 extension StringProtocol {
