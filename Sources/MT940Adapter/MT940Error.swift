@@ -8,8 +8,11 @@ import LedgerCore
 public struct MT940Error: LocatedError, Hashable {
     /// Why the input was refused.
     public enum Reason: Sendable, Hashable {
-        /// The file holds no `:20:` … `:25:` message.
-        case notMT940
+        /// The file holds no `:20:` … `:25:` message; `firstLine` is its first line that is not
+        /// blank (empty for an empty file).
+        case notMT940(firstLine: String)
+        /// The file is UTF-16 text (it starts with a UTF-16 byte-order mark).
+        case utf16Text
         /// A message lacks a field the statement needs (`:25:` before `:61:`, `:62F:` at its end).
         case missingField(tag: String, expected: String)
         /// A field's text does not have the field's layout.
@@ -50,14 +53,23 @@ public struct MT940Error: LocatedError, Hashable {
     }
 
     /// Whether the file failed before its first record.
-    public var precedesRecords: Bool { reason == .notMT940 }
+    public var precedesRecords: Bool {
+        switch reason {
+        case .notMT940, .utf16Text: return true
+        default: return false
+        }
+    }
 
     /// What was found and what was expected.
     public var message: String {
         switch reason {
-        case .notMT940:
+        case .notMT940(let firstLine):
+            let found = firstLine.isEmpty ? "the file is empty" : "the first line is \(quotedExcerpt(firstLine))"
             return
-                "no MT940 message; expected SWIFT fields :20:, :25:, :28C: and :60F: (or MT942's :34F:) at line starts"
+                "no MT940 message (\(found)); expected SWIFT fields :20:, :25:, :28C: and :60F: (or MT942's :34F:) at line starts"
+        case .utf16Text:
+            return
+                "UTF-16 text: convert to UTF-8 (a UTF-16 byte-order mark was found); expected MT940 in UTF-8 or Windows-1252"
         case .missingField(let tag, let expected):
             return "no \(tag) field; expected \(expected)"
         case .badField(let tag, let found, let expected):

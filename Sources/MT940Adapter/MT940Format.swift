@@ -30,11 +30,15 @@ public struct MT940Format: FormatAdapter {
 
     /// How sure this is MT940/MT942, from the tag structure: 95 when lines start with `:20:` and
     /// `:25:` and a balance or MT942 field (`:60F:`, `:60M:`, `:62F:`, `:34F:`, `:13D:`), or with a
-    /// SWIFT block `{1:` and `{4:`; 60 for `:20:` and `:61:` alone; 30 for an MT940 name alone;
-    /// else 0. CSV says at most 70, so an MT940 file is never taken for CSV.
+    /// SWIFT block `{1:` and `{4:`; 75 when at least two lines, and at least half of the lines,
+    /// start with a tag (a fragment without `:20:`/`:25:`, so that MT940's own error is shown);
+    /// 60 for `:20:` and `:61:` alone; 30 for an MT940 name alone; else 0. CSV says at most 70,
+    /// so an MT940 file is never taken for CSV.
     public static func sniff(_ head: [UInt8], fileName: String) -> Int {
         var tags: Set<String> = []
         var hasBlocks = false
+        var lines = 0
+        var taggedLines = 0
         var lineStart = 0
         var index = 0
         let limit = min(head.count, 8192)
@@ -52,7 +56,10 @@ public struct MT940Format: FormatAdapter {
                     let close = line.dropFirst().prefix(4).firstIndex(of: UInt8(ascii: ":"))
                 {
                     tags.insert(String(decoding: line[line.startIndex..<(close + 1)], as: UTF8.self))
+                    let digits = line.dropFirst().prefix(2)
+                    if digits.count == 2, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { taggedLines += 1 }
                 }
+                if line.contains(where: { $0 > 0x20 }) { lines += 1 }
                 lineStart = index + 1
             }
             index += 1
@@ -61,6 +68,7 @@ public struct MT940Format: FormatAdapter {
         let hasStatement = [":60F:", ":60M:", ":62F:", ":34F:", ":13D:", ":28C:"].contains(where: tags.contains)
         if hasHeader && hasStatement { return 95 }
         if hasBlocks && tags.contains(":20:") { return 95 }
+        if taggedLines >= 2 && taggedLines * 2 >= lines { return 75 }
         if tags.contains(":20:") && tags.contains(":61:") { return 60 }
         let lowerName = fileName.lowercased()
         if fileExtensions.contains(where: { lowerName.hasSuffix("." + $0) }) { return 30 }

@@ -135,8 +135,10 @@ final class MT940StatementBuilder {
     }
 
     /// Ends the file: refuses one without messages, or with a statement left open by `:62M:`.
-    func finish(at location: SourceLocation) throws {
-        guard messages > 0 || !accounts.isEmpty else { throw MT940Error(.notMT940, at: .file(fileName)) }
+    func finish(at location: SourceLocation, firstLine: String) throws {
+        guard messages > 0 || !accounts.isEmpty else {
+            throw MT940Error(.notMT940(firstLine: firstLine), at: SourceLocation(file: fileName, line: 1, column: 1))
+        }
         for state in states where state.isStatementOpen {
             throw MT940Error(
                 .missingField(
