@@ -31,6 +31,9 @@ public struct MT940Error: LocatedError, Hashable {
         case currencyMismatch(tag: String, found: String, expected: String)
         /// A statement's opening balance differs from the previous statement's closing balance.
         case brokenBalanceChain(opening: String, closing: String, closingTag: String, closingAt: SourceLocation)
+        /// A statement's opening balance differs from the previous one's closing balance, and its
+        /// `:28C:` number or its date is lower: the file lists the statements newest first.
+        case statementsOutOfOrder(earlier: String, later: String, closingAt: SourceLocation)
         /// MT942 `:90D:`/`:90C:` totals that differ from the lines of the message.
         case totalsMismatch(tag: String, stated: String, counted: String)
         /// `--account` names one ledger account but the file holds statements of several.
@@ -92,6 +95,9 @@ public struct MT940Error: LocatedError, Hashable {
         case .brokenBalanceChain(let opening, let closing, let closingTag, let closingAt):
             return
                 "opening balance \(opening) differs from the previous statement's closing balance \(closing) (\(closingTag) at \(closingAt)); expected them equal (a statement missing between them?)"
+        case .statementsOutOfOrder(let earlier, let later, let closingAt):
+            return
+                "statements out of order (statement \(earlier), closed at \(closingAt), before statement \(later)); expected an account's statements oldest first"
         case .totalsMismatch(let tag, let stated, let counted):
             return "\(tag) states \(stated) but the message's lines make \(counted); expected them equal"
         case .accountOptionWithSeveralAccounts(let first, let second):

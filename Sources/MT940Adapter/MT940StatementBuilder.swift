@@ -15,6 +15,8 @@ final class MT940StatementBuilder {
         var currency: Currency?
         var isDeclared = false
         var lastClosing: MT940Balance?
+        /// The `:28C:` statement number of the message that gave ``lastClosing``.
+        var lastStatementNumber: Int?
         /// The `:60F:` of the statement in progress, and its earliest booking day so far.
         var isStatementOpen = false
         var opening: MT940Balance?
@@ -33,6 +35,8 @@ final class MT940StatementBuilder {
         var accountIndex: Int?
         var currency: Currency?
         var isInterim = false
+        /// The `:28C:` statement number (before any `/`), when it is digits.
+        var statementNumber: Int?
         var hasOpening = false
         var hasClosing = false
         var pending: PendingLine?
@@ -109,7 +113,9 @@ final class MT940StatementBuilder {
         case .debitTotal, .creditTotal:
             message.isInterim = true
             message.statedTotals.append(try MT940StatementBuilder.total(field))
-        case .relatedReference, .statementNumber, .other:
+        case .statementNumber:
+            message.statementNumber = MT940Value.number(field.firstLine.prefix { $0 != UInt8(ascii: "/") })
+        case .relatedReference, .other:
             break
         }
     }
@@ -236,6 +242,17 @@ final class MT940StatementBuilder {
         guard let index = message.accountIndex else { return }
         var state = states[index]
         if let closing = state.lastClosing, closing.signedMinorUnits != balance.signedMinorUnits {
+            if let number = message.statementNumber, let previous = state.lastStatementNumber, number < previous {
+                throw MT940Error(
+                    .statementsOutOfOrder(earlier: "\(previous)", later: "\(number)", closingAt: closing.location),
+                    at: balance.location)
+            }
+            if balance.day < closing.day {
+                throw MT940Error(
+                    .statementsOutOfOrder(
+                        earlier: "of \(closing.day)", later: "of \(balance.day)", closingAt: closing.location),
+                    at: balance.location)
+            }
             throw MT940Error(
                 .brokenBalanceChain(
                     opening: balance.formatted, closing: closing.formatted, closingTag: closing.label,
@@ -256,6 +273,7 @@ final class MT940StatementBuilder {
         guard let index = message.accountIndex else { return }
         var state = states[index]
         state.lastClosing = balance
+        state.lastStatementNumber = message.statementNumber
         if isFinal {
             if let opening = state.opening {
                 // The balance before the statement's first booking: the :60F: date, unless a bank
