@@ -322,7 +322,8 @@ final class MT940StatementBuilder {
             signedMinorUnits: line.amount.signedMinorUnits(line.direction), currency: line.amount.currency,
             description: description)
         let draft = Draft(
-            account: account, bookingDay: line.bookingDay, amount: line.amount, direction: line.direction,
+            account: account, bookingDay: line.bookingDay, transactionDay: line.valueDay, amount: line.amount,
+            direction: line.direction,
             description: description, memo: memo, payee: information?.payee,
             status: .booked, externalID: externalID, location: pending.location)
 
