@@ -40,6 +40,8 @@ public struct MT940Error: LocatedError, Hashable {
         case accountOptionWithSeveralAccounts(first: String, second: String)
         /// Text outside any field of a message.
         case unexpectedText(found: String)
+        /// The adapter option `encoding` names no encoding this adapter knows.
+        case badEncodingOption(found: String)
         /// A line runs on for more than `limit` bytes.
         case lineTooLong(limit: Int)
     }
@@ -106,6 +108,9 @@ public struct MT940Error: LocatedError, Hashable {
         case .unexpectedText(let found):
             return
                 "\(quotedExcerpt(found)) is outside any field; expected a line starting with a tag such as :61: or :86:"
+        case .badEncodingOption(let found):
+            return
+                "--option encoding=\(found) is not an encoding; expected auto, windows-1250, iso-8859-2 or windows-1252"
         case .lineTooLong(let limit):
             return "a line runs on for more than \(limit) bytes; expected MT940 lines of at most a few hundred"
         }

@@ -17,15 +17,31 @@ public struct MT940Format: FormatAdapter {
     public static let summary = "SWIFT MT940 statements and MT942 interim reports (German, Dutch, Polish :86:)"
     /// The names banks give these files.
     public static let fileExtensions = ["sta", "mt940", "940", "mt942", "942"]
+    /// `encoding`, for the 8-bit code pages evidence cannot tell apart (Polish files).
+    public static let options = [
+        AdapterOptionSpec(
+            name: "encoding", value: "auto|windows-1250|iso-8859-2|windows-1252",
+            summary: "The file's 8-bit encoding; auto (the default) reads UTF-8, else Windows-1252, per field.")
+    ]
 
     private let options: AdapterOptions
+    private let encoding: MT940Encoding
 
     /// Prepares to read.
     ///
     /// - Parameter options: `account` replaces the derived account name when the file holds
     ///   statements of exactly one account.
+    /// - Throws: ``MT940Error`` when `encoding` names no encoding this adapter knows.
     public init(options: AdapterOptions) throws {
         self.options = options
+        if let text = options.settings["encoding"] {
+            guard let encoding = MT940Encoding(option: text) else {
+                throw MT940Error(.badEncodingOption(found: text), at: .file(options.fileName))
+            }
+            self.encoding = encoding
+        } else {
+            encoding = .auto
+        }
     }
 
     /// How sure this is MT940/MT942, from the tag structure: 95 when lines start with `:20:` and
@@ -81,6 +97,7 @@ public struct MT940Format: FormatAdapter {
     public func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
             let builder = MT940StatementBuilder(fileName: input.name, accountOverride: options.account, emit: emit)
+            let input = encoding.upperHalf.map { MT940TranscodingStream(input, upperHalf: $0) } ?? input
             let reader = MT940FieldReader(fileName: input.name, builder: builder)
             while let chunk = try input.nextChunk() { try reader.feed(chunk) }
             try reader.finish()

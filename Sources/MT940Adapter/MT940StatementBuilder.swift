@@ -57,6 +57,8 @@ final class MT940StatementBuilder {
     private var references = MT940ReferenceRegistry()
     private var messages = 0
     private var message = MessageState()
+    /// PLN drafts whose text shows Polish letters read as Windows-1252, the first with its text.
+    private var garbledPolish: (count: Int, first: SourceLocation, text: String)?
 
     /// Prepares to build events for one file.
     init(fileName: String, accountOverride: String?, emit: @escaping (AdapterEvent) throws -> Void) {
@@ -142,6 +144,15 @@ final class MT940StatementBuilder {
 
     /// Ends the file: refuses one without messages, or with a statement left open by `:62M:`.
     func finish(at location: SourceLocation, firstLine: String) throws {
+        if let garbled = garbledPolish {
+            try emit(
+                .notice(
+                    AdapterNotice(
+                        count: garbled.count,
+                        reason:
+                            "PLN text read as Windows-1252 shows ³, ¶, ¹, ¿ or ¦ (\(garbled.text)), the marks of Polish letters written in Windows-1250 or ISO-8859-2; read the file again with --option encoding=windows-1250 (or iso-8859-2)",
+                        location: garbled.first)))
+        }
         guard messages > 0 || !accounts.isEmpty else {
             throw MT940Error(.notMT940(firstLine: firstLine), at: SourceLocation(file: fileName, line: 1, column: 1))
         }
@@ -327,6 +338,9 @@ final class MT940StatementBuilder {
             description: description, memo: memo, payee: information?.payee,
             status: .booked, externalID: externalID, location: pending.location)
 
+        if line.amount.currency.code == "PLN" {
+            notePolishLetters(in: [description, memo, information?.payee ?? ""], at: pending.location)
+        }
         if states[index].isStatementOpen, states[index].earliestBooking.map({ line.bookingDay < $0 }) ?? true {
             states[index].earliestBooking = line.bookingDay
         }
@@ -343,6 +357,19 @@ final class MT940StatementBuilder {
             message.held.append(draft)
         } else {
             try emit(.draft(draft))
+        }
+    }
+
+    /// Counts a PLN draft whose text has a letter that Windows-1250 or ISO-8859-2 bytes for ł, ą,
+    /// ś, ż or Ś become in Windows-1252: `³`, `¹`, `¶`, `¿`, `¦`, `¥`.
+    private func notePolishLetters(in texts: [String], at location: SourceLocation) {
+        let telltales: Set<Unicode.Scalar> = ["\u{B3}", "\u{B9}", "\u{B6}", "\u{BF}", "\u{A6}", "\u{A5}"]
+        guard let text = texts.first(where: { $0.unicodeScalars.contains(where: telltales.contains) }) else { return }
+        if var garbled = garbledPolish {
+            garbled.count += 1
+            garbledPolish = garbled
+        } else {
+            garbledPolish = (1, location, "\"" + String(text.prefix(40)) + "\"")
         }
     }
 
