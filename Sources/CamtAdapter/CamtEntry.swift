@@ -61,7 +61,8 @@ struct CamtEntry {
             try parts += trailer(details, file: file)
         }
         return Draft(
-            account: account, bookingDay: bookingDay, amount: amount, direction: direction, description: description,
+            account: account, bookingDay: bookingDay, transactionDay: valueDay, amount: amount, direction: direction,
+            description: description,
             memo: parts.joined(separator: "; "), payee: payee, status: status, externalID: externalID,
             location: location)
     }
@@ -75,7 +76,8 @@ struct CamtEntry {
         parts += record.details.additional
         try parts += trailer(details, file: file)
         return Draft(
-            account: account, bookingDay: bookingDay, amount: row.amount, direction: row.direction,
+            account: account, bookingDay: bookingDay, transactionDay: valueDay, amount: row.amount,
+            direction: row.direction,
             description: text.description, memo: parts.joined(separator: "; "), payee: payee, status: status,
             externalID: externalID,
             location: SourceLocation(file: file, line: row.transaction.line, column: row.transaction.column))

@@ -2,8 +2,10 @@
 ///
 /// An adapter builds drafts; the importer validates them and hands them to the store in batches.
 /// The amount is positive and ``direction`` says which way it went. ``bookingDay`` is the day the
-/// statement counts (balances and checkpoints use it); ``transactionDay`` is the day of the purchase
-/// when the source gives one (OFX `DTUSER`, FinanceKit `transactionDate`).
+/// statement counts (balances and checkpoints use it); ``transactionDay`` is the other day the
+/// source gives for the transaction, when it gives one: the day of the purchase (OFX `DTUSER`,
+/// FinanceKit `transactionDate`) or the value day (camt `ValDt`, MT940's `:61:` value date). It is
+/// not part of the fingerprint, so it never changes a transaction's identity.
 ///
 /// A draft is what a source stated, so its fields are constants; ``with(externalID:)`` and
 /// ``with(location:)`` make changed copies. (Constant fields also let an adapter build a draft in
@@ -13,7 +15,7 @@ public struct Draft: Sendable, Hashable {
     public let account: String
     /// The day the statement counts the transaction.
     public let bookingDay: Day
-    /// The day the purchase happened, when the source says.
+    /// The day of the purchase, or the value day, when the source says.
     public let transactionDay: Day?
     /// The exact, positive amount.
     public let amount: Money

@@ -43,15 +43,43 @@ public enum FormatRegistry {
     ///   - candidates: the adapters to ask (the built-in ones by default).
     /// - Returns: the winner and its confidence (1...100), or `nil` when every adapter says 0.
     ///   On a tie the adapter listed first wins: built-in adapters come before external ones.
+    ///
+    /// A head that starts with a UTF-16 byte-order mark is also shown to each adapter decoded to
+    /// UTF-8, and the adapter's higher answer counts: a UTF-16 camt, QIF or MT940 file goes to its
+    /// own adapter (which reads it, or says it is UTF-16), not to CSV.
     public static func detect(
         head: [UInt8], fileName: String, among candidates: [any SourceAdapter] = adapters
     ) -> (adapter: any SourceAdapter, confidence: Int)? {
+        let decoded = utf8Head(ofUTF16: head)
         var best: (adapter: any SourceAdapter, confidence: Int)?
         for adapter in candidates {
-            let confidence = min(100, adapter.identify(head: head, path: fileName))
+            var confidence = adapter.identify(head: head, path: fileName)
+            if let decoded { confidence = max(confidence, adapter.identify(head: decoded, path: fileName)) }
+            confidence = min(100, confidence)
             if confidence > 0, confidence > (best?.confidence ?? 0) { best = (adapter, confidence) }
         }
         return best
+    }
+
+    /// The head decoded to UTF-8 when it starts with a UTF-16 byte-order mark (a cut last
+    /// character or an unpaired surrogate becomes U+FFFD), else `nil`.
+    static func utf8Head(ofUTF16 head: [UInt8]) -> [UInt8]? {
+        guard head.count >= 2 else { return nil }
+        let isBigEndian: Bool
+        switch (head[0], head[1]) {
+        case (0xFE, 0xFF): isBigEndian = true
+        case (0xFF, 0xFE): isBigEndian = false
+        default: return nil
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(head.count / 2)
+        var index = 2
+        while index + 1 < head.count {
+            let (high, low) = isBigEndian ? (head[index], head[index + 1]) : (head[index + 1], head[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        return Array(String(decoding: units, as: UTF16.self).utf8)
     }
 }
 

@@ -8,8 +8,11 @@ import LedgerCore
 public struct MT940Error: LocatedError, Hashable {
     /// Why the input was refused.
     public enum Reason: Sendable, Hashable {
-        /// The file holds no `:20:` … `:25:` message.
-        case notMT940
+        /// The file holds no `:20:` … `:25:` message; `firstLine` is its first line that is not
+        /// blank (empty for an empty file).
+        case notMT940(firstLine: String)
+        /// The file is UTF-16 text (it starts with a UTF-16 byte-order mark).
+        case utf16Text
         /// A message lacks a field the statement needs (`:25:` before `:61:`, `:62F:` at its end).
         case missingField(tag: String, expected: String)
         /// A field's text does not have the field's layout.
@@ -28,12 +31,17 @@ public struct MT940Error: LocatedError, Hashable {
         case currencyMismatch(tag: String, found: String, expected: String)
         /// A statement's opening balance differs from the previous statement's closing balance.
         case brokenBalanceChain(opening: String, closing: String, closingTag: String, closingAt: SourceLocation)
+        /// A statement's opening balance differs from the previous one's closing balance, and its
+        /// `:28C:` number or its date is lower: the file lists the statements newest first.
+        case statementsOutOfOrder(earlier: String, later: String, closingAt: SourceLocation)
         /// MT942 `:90D:`/`:90C:` totals that differ from the lines of the message.
         case totalsMismatch(tag: String, stated: String, counted: String)
         /// `--account` names one ledger account but the file holds statements of several.
         case accountOptionWithSeveralAccounts(first: String, second: String)
         /// Text outside any field of a message.
         case unexpectedText(found: String)
+        /// The adapter option `encoding` names no encoding this adapter knows.
+        case badEncodingOption(found: String)
         /// A line runs on for more than `limit` bytes.
         case lineTooLong(limit: Int)
     }
@@ -50,14 +58,23 @@ public struct MT940Error: LocatedError, Hashable {
     }
 
     /// Whether the file failed before its first record.
-    public var precedesRecords: Bool { reason == .notMT940 }
+    public var precedesRecords: Bool {
+        switch reason {
+        case .notMT940, .utf16Text: return true
+        default: return false
+        }
+    }
 
     /// What was found and what was expected.
     public var message: String {
         switch reason {
-        case .notMT940:
+        case .notMT940(let firstLine):
+            let found = firstLine.isEmpty ? "the file is empty" : "the first line is \(quotedExcerpt(firstLine))"
             return
-                "no MT940 message; expected SWIFT fields :20:, :25:, :28C: and :60F: (or MT942's :34F:) at line starts"
+                "no MT940 message (\(found)); expected SWIFT fields :20:, :25:, :28C: and :60F: (or MT942's :34F:) at line starts"
+        case .utf16Text:
+            return
+                "UTF-16 text: convert to UTF-8 (a UTF-16 byte-order mark was found); expected MT940 in UTF-8 or Windows-1252"
         case .missingField(let tag, let expected):
             return "no \(tag) field; expected \(expected)"
         case .badField(let tag, let found, let expected):
@@ -80,6 +97,9 @@ public struct MT940Error: LocatedError, Hashable {
         case .brokenBalanceChain(let opening, let closing, let closingTag, let closingAt):
             return
                 "opening balance \(opening) differs from the previous statement's closing balance \(closing) (\(closingTag) at \(closingAt)); expected them equal (a statement missing between them?)"
+        case .statementsOutOfOrder(let earlier, let later, let closingAt):
+            return
+                "statements out of order (statement \(earlier), closed at \(closingAt), before statement \(later)); expected an account's statements oldest first"
         case .totalsMismatch(let tag, let stated, let counted):
             return "\(tag) states \(stated) but the message's lines make \(counted); expected them equal"
         case .accountOptionWithSeveralAccounts(let first, let second):
@@ -88,6 +108,9 @@ public struct MT940Error: LocatedError, Hashable {
         case .unexpectedText(let found):
             return
                 "\(quotedExcerpt(found)) is outside any field; expected a line starting with a tag such as :61: or :86:"
+        case .badEncodingOption(let found):
+            return
+                "--option encoding=\(found) is not an encoding; expected auto, windows-1250, iso-8859-2 or windows-1252"
         case .lineTooLong(let limit):
             return "a line runs on for more than \(limit) bytes; expected MT940 lines of at most a few hundred"
         }

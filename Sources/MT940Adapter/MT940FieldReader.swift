@@ -28,6 +28,7 @@ final class MT940FieldReader {
     private var field: MT940Field
     private var hasField = false
     private var isInMessage = false
+    private var firstLine = ""
 
     /// Prepares to read one file into a builder.
     init(fileName: String, builder: MT940StatementBuilder) {
@@ -70,7 +71,7 @@ final class MT940FieldReader {
             try whole.withUnsafeBufferPointer { try readLine($0) }
         }
         try endMessage(at: SourceLocation(file: fileName, line: line, column: 1))
-        try builder.finish(at: SourceLocation(file: fileName, line: line, column: 1))
+        try builder.finish(at: SourceLocation(file: fileName, line: line, column: 1), firstLine: firstLine)
     }
 
     // MARK: - Private helpers
@@ -85,6 +86,12 @@ final class MT940FieldReader {
 
     private func readLine(_ raw: UnsafeBufferPointer<UInt8>) throws {
         line += 1
+        if raw.count > MT940FieldReader.lineLimit {
+            throw MT940Error(.lineTooLong(limit: MT940FieldReader.lineLimit), at: location(column: 1))
+        }
+        if line == 1, raw.count >= 2, (raw[0] == 0xFF && raw[1] == 0xFE) || (raw[0] == 0xFE && raw[1] == 0xFF) {
+            throw MT940Error(.utf16Text, at: location(column: 1))
+        }
         // Only the CR goes: a :86: line cut at 65 characters may end in the space between two words.
         var end = raw.count
         if end > 0, raw[end - 1] == 0x0D { end -= 1 }
@@ -92,6 +99,7 @@ final class MT940FieldReader {
         var column = 1
         guard let first = text.first else { return }
         if first == 0x20 || first == 0x09, !text.contains(where: { $0 != 0x20 && $0 != 0x09 }) { return }
+        if firstLine.isEmpty { firstLine = MT940Text.decode(text) }
         if first == UInt8(ascii: "{") {
             guard let body = MT940FieldReader.blockFourStart(text) else {
                 if MT940FieldReader.contains(text, "-}") { try endMessage(at: location(column: 1)) }

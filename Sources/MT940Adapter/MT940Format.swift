@@ -17,24 +17,44 @@ public struct MT940Format: FormatAdapter {
     public static let summary = "SWIFT MT940 statements and MT942 interim reports (German, Dutch, Polish :86:)"
     /// The names banks give these files.
     public static let fileExtensions = ["sta", "mt940", "940", "mt942", "942"]
+    /// `encoding`, for the 8-bit code pages evidence cannot tell apart (Polish files).
+    public static let options = [
+        AdapterOptionSpec(
+            name: "encoding", value: "auto|windows-1250|iso-8859-2|windows-1252",
+            summary: "The file's 8-bit encoding; auto (the default) reads UTF-8, else Windows-1252, per field.")
+    ]
 
     private let options: AdapterOptions
+    private let encoding: MT940Encoding
 
     /// Prepares to read.
     ///
     /// - Parameter options: `account` replaces the derived account name when the file holds
     ///   statements of exactly one account.
+    /// - Throws: ``MT940Error`` when `encoding` names no encoding this adapter knows.
     public init(options: AdapterOptions) throws {
         self.options = options
+        if let text = options.settings["encoding"] {
+            guard let encoding = MT940Encoding(option: text) else {
+                throw MT940Error(.badEncodingOption(found: text), at: .file(options.fileName))
+            }
+            self.encoding = encoding
+        } else {
+            encoding = .auto
+        }
     }
 
     /// How sure this is MT940/MT942, from the tag structure: 95 when lines start with `:20:` and
     /// `:25:` and a balance or MT942 field (`:60F:`, `:60M:`, `:62F:`, `:34F:`, `:13D:`), or with a
-    /// SWIFT block `{1:` and `{4:`; 60 for `:20:` and `:61:` alone; 30 for an MT940 name alone;
-    /// else 0. CSV says at most 70, so an MT940 file is never taken for CSV.
+    /// SWIFT block `{1:` and `{4:`; 75 when at least two lines, and at least half of the lines,
+    /// start with a tag (a fragment without `:20:`/`:25:`, so that MT940's own error is shown);
+    /// 60 for `:20:` and `:61:` alone; 30 for an MT940 name alone; else 0. CSV says at most 70,
+    /// so an MT940 file is never taken for CSV.
     public static func sniff(_ head: [UInt8], fileName: String) -> Int {
         var tags: Set<String> = []
         var hasBlocks = false
+        var lines = 0
+        var taggedLines = 0
         var lineStart = 0
         var index = 0
         let limit = min(head.count, 8192)
@@ -52,7 +72,10 @@ public struct MT940Format: FormatAdapter {
                     let close = line.dropFirst().prefix(4).firstIndex(of: UInt8(ascii: ":"))
                 {
                     tags.insert(String(decoding: line[line.startIndex..<(close + 1)], as: UTF8.self))
+                    let digits = line.dropFirst().prefix(2)
+                    if digits.count == 2, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { taggedLines += 1 }
                 }
+                if line.contains(where: { $0 > 0x20 }) { lines += 1 }
                 lineStart = index + 1
             }
             index += 1
@@ -61,6 +84,7 @@ public struct MT940Format: FormatAdapter {
         let hasStatement = [":60F:", ":60M:", ":62F:", ":34F:", ":13D:", ":28C:"].contains(where: tags.contains)
         if hasHeader && hasStatement { return 95 }
         if hasBlocks && tags.contains(":20:") { return 95 }
+        if taggedLines >= 2 && taggedLines * 2 >= lines { return 75 }
         if tags.contains(":20:") && tags.contains(":61:") { return 60 }
         let lowerName = fileName.lowercased()
         if fileExtensions.contains(where: { lowerName.hasSuffix("." + $0) }) { return 30 }
@@ -73,6 +97,7 @@ public struct MT940Format: FormatAdapter {
     public func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
             let builder = MT940StatementBuilder(fileName: input.name, accountOverride: options.account, emit: emit)
+            let input = encoding.upperHalf.map { MT940TranscodingStream(input, upperHalf: $0) } ?? input
             let reader = MT940FieldReader(fileName: input.name, builder: builder)
             while let chunk = try input.nextChunk() { try reader.feed(chunk) }
             try reader.finish()

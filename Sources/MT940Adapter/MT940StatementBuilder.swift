@@ -15,6 +15,8 @@ final class MT940StatementBuilder {
         var currency: Currency?
         var isDeclared = false
         var lastClosing: MT940Balance?
+        /// The `:28C:` statement number of the message that gave ``lastClosing``.
+        var lastStatementNumber: Int?
         /// The `:60F:` of the statement in progress, and its earliest booking day so far.
         var isStatementOpen = false
         var opening: MT940Balance?
@@ -33,6 +35,8 @@ final class MT940StatementBuilder {
         var accountIndex: Int?
         var currency: Currency?
         var isInterim = false
+        /// The `:28C:` statement number (before any `/`), when it is digits.
+        var statementNumber: Int?
         var hasOpening = false
         var hasClosing = false
         var pending: PendingLine?
@@ -53,6 +57,8 @@ final class MT940StatementBuilder {
     private var references = MT940ReferenceRegistry()
     private var messages = 0
     private var message = MessageState()
+    /// PLN drafts whose text shows Polish letters read as Windows-1252, the first with its text.
+    private var garbledPolish: (count: Int, first: SourceLocation, text: String)?
 
     /// Prepares to build events for one file.
     init(fileName: String, accountOverride: String?, emit: @escaping (AdapterEvent) throws -> Void) {
@@ -109,7 +115,9 @@ final class MT940StatementBuilder {
         case .debitTotal, .creditTotal:
             message.isInterim = true
             message.statedTotals.append(try MT940StatementBuilder.total(field))
-        case .relatedReference, .statementNumber, .other:
+        case .statementNumber:
+            message.statementNumber = MT940Value.number(field.firstLine.prefix { $0 != UInt8(ascii: "/") })
+        case .relatedReference, .other:
             break
         }
     }
@@ -135,8 +143,19 @@ final class MT940StatementBuilder {
     }
 
     /// Ends the file: refuses one without messages, or with a statement left open by `:62M:`.
-    func finish(at location: SourceLocation) throws {
-        guard messages > 0 || !accounts.isEmpty else { throw MT940Error(.notMT940, at: .file(fileName)) }
+    func finish(at location: SourceLocation, firstLine: String) throws {
+        if let garbled = garbledPolish {
+            try emit(
+                .notice(
+                    AdapterNotice(
+                        count: garbled.count,
+                        reason:
+                            "PLN text read as Windows-1252 shows ³, ¶, ¹, ¿ or ¦ (\(garbled.text)), the marks of Polish letters written in Windows-1250 or ISO-8859-2; read the file again with --option encoding=windows-1250 (or iso-8859-2)",
+                        location: garbled.first)))
+        }
+        guard messages > 0 || !accounts.isEmpty else {
+            throw MT940Error(.notMT940(firstLine: firstLine), at: SourceLocation(file: fileName, line: 1, column: 1))
+        }
         for state in states where state.isStatementOpen {
             throw MT940Error(
                 .missingField(
@@ -234,6 +253,17 @@ final class MT940StatementBuilder {
         guard let index = message.accountIndex else { return }
         var state = states[index]
         if let closing = state.lastClosing, closing.signedMinorUnits != balance.signedMinorUnits {
+            if let number = message.statementNumber, let previous = state.lastStatementNumber, number < previous {
+                throw MT940Error(
+                    .statementsOutOfOrder(earlier: "\(previous)", later: "\(number)", closingAt: closing.location),
+                    at: balance.location)
+            }
+            if balance.day < closing.day {
+                throw MT940Error(
+                    .statementsOutOfOrder(
+                        earlier: "of \(closing.day)", later: "of \(balance.day)", closingAt: closing.location),
+                    at: balance.location)
+            }
             throw MT940Error(
                 .brokenBalanceChain(
                     opening: balance.formatted, closing: closing.formatted, closingTag: closing.label,
@@ -254,6 +284,7 @@ final class MT940StatementBuilder {
         guard let index = message.accountIndex else { return }
         var state = states[index]
         state.lastClosing = balance
+        state.lastStatementNumber = message.statementNumber
         if isFinal {
             if let opening = state.opening {
                 // The balance before the statement's first booking: the :60F: date, unless a bank
@@ -302,10 +333,14 @@ final class MT940StatementBuilder {
             signedMinorUnits: line.amount.signedMinorUnits(line.direction), currency: line.amount.currency,
             description: description)
         let draft = Draft(
-            account: account, bookingDay: line.bookingDay, amount: line.amount, direction: line.direction,
+            account: account, bookingDay: line.bookingDay, transactionDay: line.valueDay, amount: line.amount,
+            direction: line.direction,
             description: description, memo: memo, payee: information?.payee,
             status: .booked, externalID: externalID, location: pending.location)
 
+        if line.amount.currency.code == "PLN" {
+            notePolishLetters(in: [description, memo, information?.payee ?? ""], at: pending.location)
+        }
         if states[index].isStatementOpen, states[index].earliestBooking.map({ line.bookingDay < $0 }) ?? true {
             states[index].earliestBooking = line.bookingDay
         }
@@ -322,6 +357,19 @@ final class MT940StatementBuilder {
             message.held.append(draft)
         } else {
             try emit(.draft(draft))
+        }
+    }
+
+    /// Counts a PLN draft whose text has a letter that Windows-1250 or ISO-8859-2 bytes for ł, ą,
+    /// ś, ż or Ś become in Windows-1252: `³`, `¹`, `¶`, `¿`, `¦`, `¥`.
+    private func notePolishLetters(in texts: [String], at location: SourceLocation) {
+        let telltales: Set<Unicode.Scalar> = ["\u{B3}", "\u{B9}", "\u{B6}", "\u{BF}", "\u{A6}", "\u{A5}"]
+        guard let text = texts.first(where: { $0.unicodeScalars.contains(where: telltales.contains) }) else { return }
+        if var garbled = garbledPolish {
+            garbled.count += 1
+            garbledPolish = garbled
+        } else {
+            garbledPolish = (1, location, "\"" + String(text.prefix(40)) + "\"")
         }
     }
 

@@ -10,6 +10,8 @@ public struct QIFError: LocatedError, Hashable {
     public enum Reason: Sendable, Hashable {
         /// The file has no `!Type:` header before its first record.
         case notQIF(found: String)
+        /// The file is UTF-16 text (it starts with a UTF-16 byte-order mark).
+        case utf16Text
         /// A `!Type:` this reader does not know.
         case unknownType(found: String)
         /// A record has no field it needs (`D`, or `T`/`U`).
@@ -58,8 +60,10 @@ public struct QIFError: LocatedError, Hashable {
 
     /// An ambiguous file fails before its first record is imported.
     public var precedesRecords: Bool {
-        if case .ambiguousDates = reason { return true }
-        return false
+        switch reason {
+        case .ambiguousDates, .utf16Text: return true
+        default: return false
+        }
     }
 
     /// What was found and what was expected.
@@ -68,6 +72,9 @@ public struct QIFError: LocatedError, Hashable {
         case .notQIF(let found):
             return
                 "\(quotedExcerpt(found)) is not a QIF header; expected !Type:Bank, !Type:CCard, !Account or another !Type: line first"
+        case .utf16Text:
+            return
+                "UTF-16 text: convert to UTF-8 (a UTF-16 byte-order mark was found); expected QIF in UTF-8 or Windows-1252"
         case .unknownType(let found):
             return "\(quotedExcerpt(found)) is not a QIF type; expected !Type: Bank, Cash, CCard, Oth A, Oth L or Invst"
         case .missingField(let field):

@@ -154,6 +154,9 @@ final class QIFReader {
         if isFirstLine {
             isFirstLine = false
             if end >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { start = 3 }
+            if end >= 2, (raw[0] == 0xFF && raw[1] == 0xFE) || (raw[0] == 0xFE && raw[1] == 0xFF) {
+                throw QIFError(.utf16Text, at: location(column: 1))
+            }
         }
         while end > start, raw[end - 1] == 0x20 || raw[end - 1] == 0x09 { end -= 1 }
         while start < end, raw[start] == 0x20 || raw[start] == 0x09 { start += 1 }

@@ -45,6 +45,8 @@ public final class XMLStreamReader {
     /// libxml2's first error message, with its location.
     fileprivate var libxmlMessage: String?
     fileprivate var libxmlMessageIsInternal = false
+    /// libxml2's code for ``libxmlMessage`` (`xmlParserErrors`).
+    fileprivate var libxmlCode: Int32 = 0
     fileprivate var libxmlLocation: SourceLocation?
     /// Where the next run of text starts: just past the last tag, comment or instruction.
     fileprivate var textLine = 1
@@ -143,10 +145,28 @@ public final class XMLStreamReader {
         if result != 0 {
             let line = Int(xmlSAX2GetLineNumber(context)) + lineOffset
             let column = Int(xmlSAX2GetColumnNumber(context))
+            // libxml2 calls input that ends inside an element "Extra content at the end of the
+            // document"; its stack of open elements says what really happened.
+            let endsEarly = [XML_ERR_DOCUMENT_END, XML_ERR_TAG_NOT_FINISHED, XML_ERR_DOCUMENT_EMPTY]
+                .contains { Int32($0.rawValue) == libxmlCode }
+            if terminate, endsEarly, context.pointee.nameNr > 0, let names = context.pointee.nameTab {
+                let open = (0..<Int(context.pointee.nameNr)).map { names[$0].map { String(cString: $0) } ?? "?" }
+                throw XMLStreamError(
+                    .malformed(XMLStreamReader.endsInside(open)),
+                    at: SourceLocation(file: fileName, line: line, column: column))
+            }
             throw XMLStreamError(
                 .malformed(libxmlMessage ?? "libxml2 error \(result)"),
                 at: libxmlLocation ?? SourceLocation(file: fileName, line: line, column: column))
         }
+    }
+
+    /// What a document cut short lacks: the innermost open element, and the ones around it.
+    private static func endsInside(_ open: [String]) -> String {
+        let innermost = open.last ?? "?"
+        let around = open.count > 1 ? ", in " + open.dropLast().joined(separator: "/") : ""
+        return
+            "the file ends inside <\(innermost)>\(around) (truncated?); expected </\(innermost)> and the end tags around it"
     }
 
     /// The push parser, created on first use with the SAX callbacks and the safe options.
@@ -357,6 +377,7 @@ private func streamStructuredError(_ userData: UnsafeMutableRawPointer?, _ error
     while message.last == "\n" || message.last == " " { message.removeLast() }
     reader.libxmlMessage = message
     reader.libxmlMessageIsInternal = isInternal
+    reader.libxmlCode = error.pointee.code
     reader.libxmlLocation = SourceLocation(
         file: reader.fileName, line: Int(error.pointee.line) + reader.lineOffset,
         column: max(0, Int(error.pointee.int2)))

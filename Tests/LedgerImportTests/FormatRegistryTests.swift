@@ -31,4 +31,25 @@ struct FormatRegistryTests {
         #expect(FormatRegistry.adapter(id: "nope") == nil)
         #expect(FormatRegistry.detect(head: [0x00, 0x01, 0x02, 0xFF], fileName: "blob.bin") == nil)
     }
+
+    @Test(
+        "a UTF-16 file with a byte-order mark goes to its own adapter, not to CSV",
+        arguments: [
+            ("UTF16/camt053-v08.xml", "camt"), ("QIF/error-utf16.qif", "qif"), ("MT940/error-utf16.sta", "mt940"),
+        ])
+    func utf16GoesToItsAdapter(fixture: String, id: String) throws {
+        let head = Array(try Fixture.bytes(fixture).prefix(8192))
+        for name in ["export.txt", "export.csv"] {
+            #expect(FormatRegistry.detect(head: head, fileName: name)?.adapter.id == id, "\(fixture) as \(name)")
+        }
+    }
+
+    @Test("an MT940 fragment of tagged lines without :20: and :25: goes to MT940, not to CSV")
+    func taggedFragmentGoesToMT940() throws {
+        let head = try Fixture.bytes("MT940/error-no-header.sta")
+        let detected = try #require(FormatRegistry.detect(head: head, fileName: "auszug.txt"))
+        #expect(detected.adapter.id == "mt940")
+        let csv = try #require(FormatRegistry.adapter(id: "csv"))
+        #expect(detected.confidence > csv.identify(head: head, path: "auszug.csv"))
+    }
 }

@@ -115,4 +115,33 @@ struct MT940BalanceTests {
             Self.statement(open: ":60F:C240101EUR10,00", close: ":62F:C240102EUR10,00") + other, options: options)
         #expect(two.error?.contains("--account names one ledger account") == true, "\(two.error ?? "")")
     }
+
+    @Test("statements newest first by :28C: number are refused as out of order, not as a missing statement")
+    func newestFirstByNumber() {
+        let second = [
+            ":20:D2", ":25:10050000/0123456789", ":28C:2/1", ":60F:C240302EUR90,00",
+            ":61:2403030303DR25,00NTRFNONREF", ":62F:C240303EUR65,00", "-",
+        ]
+        let first = [
+            ":20:D1", ":25:10050000/0123456789", ":28C:1/1", ":60F:C240301EUR100,00",
+            ":61:2403020302DR10,00NTRFNONREF", ":62F:C240302EUR90,00", "-",
+        ]
+        let run = readMT940(second + first)
+        #expect(
+            run.error?.contains("statements out of order (statement 2, closed at test.sta:6:6, before statement 1)")
+                == true, "\(run.error ?? "")")
+        #expect(run.error?.contains("missing") == false)
+        #expect(run.errorLocation?.line == 11)
+    }
+
+    @Test("statements newest first by date, with the same :28C:, are refused as out of order")
+    func newestFirstByDate() {
+        let second = Self.statement(open: ":60F:C240302EUR90,00", close: ":62F:C240303EUR90,00")
+        let first = Self.statement(open: ":60F:C240301EUR100,00", close: ":62F:C240302EUR100,00")
+        let run = readMT940(second + first)
+        #expect(
+            run.error?.contains("statements out of order (statement of 2024-03-03, closed at") == true,
+            "\(run.error ?? "")")
+        #expect(run.error?.contains("before statement of 2024-03-01)") == true, "\(run.error ?? "")")
+    }
 }

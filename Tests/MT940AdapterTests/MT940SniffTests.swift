@@ -28,4 +28,11 @@ struct MT940SniffTests {
     func nameAlone() {
         #expect(MT940Format.sniff([], fileName: "KONTO.STA") == 30)
     }
+
+    @Test("lines that mostly start with :NN: or :NNA: tags are MT940 above CSV's 70, even without :20: and :25:")
+    func taggedLines() throws {
+        let head = try Fixture.bytes("MT940/error-no-header.sta")
+        #expect(MT940Format.sniff(head, fileName: "auszug.csv") == 75)
+        #expect(MT940Format.sniff(Array("Datum;Text\n:60F:C1;x\nfoo\nbar\n".utf8), fileName: "a.csv") == 0)
+    }
 }
