@@ -114,7 +114,7 @@ struct CamtReadingState {
         let element = CamtElement.lookUp(tag.nameBytes)
         let depth = stack.count
         stack.append(element)
-        if !leafText.bytes.isEmpty { leafText.bytes.removeAll(keepingCapacity: true) }
+        leafText.bytes.removeAll()
         leafText.line = tag.line
         leafText.column = tag.column
         leafText.currency = nil
@@ -156,7 +156,7 @@ struct CamtReadingState {
         guard leafText.bytes.count + bytes.count <= CamtReader.valueLimit else {
             throw CamtError(.elementTooLong(limit: CamtReader.valueLimit), at: location(line, column))
         }
-        leafText.bytes.append(contentsOf: bytes)
+        leafText.bytes.append(bytes)
     }
 
     mutating func endElement(_ name: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {
@@ -164,7 +164,7 @@ struct CamtReadingState {
         guard depth >= 0 else { return }
         defer {
             stack.removeLast()
-            if !leafText.bytes.isEmpty { leafText.bytes.removeAll(keepingCapacity: true) }
+            leafText.bytes.removeAll()
         }
         if depth == transactionDepth {
             transactionDepth = -1
@@ -366,64 +366,6 @@ struct CamtReadingState {
 
     private func location(_ line: Int, _ column: Int) -> SourceLocation {
         SourceLocation(file: fileName, line: line, column: column)
-    }
-}
-
-/// The text of the element that is open, with where it starts and its `Ccy` attribute.
-struct CamtLeafText {
-    var bytes: [UInt8] = []
-    var line = 0
-    var column = 0
-    var currency: String?
-    var knownCurrency: Currency?
-
-    /// The open element's text, trimmed, with runs of white space made one space and a bare `&`
-    /// restored.
-    func text() -> String {
-        var start = 0
-        var end = bytes.count
-        while start < end, CamtLeafText.isSpace(bytes[start]) { start += 1 }
-        while end > start, CamtLeafText.isSpace(bytes[end - 1]) { end -= 1 }
-        var isPlain = true
-        var index = start
-        // Plain: no tab or line break, no double space, no 0xEF (which may start U+FDD0, a bare `&`).
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF
-                || (byte == 0x20 && bytes[index + 1] == 0x20)
-            {
-                isPlain = false
-                break
-            }
-            index += 1
-        }
-        if isPlain { return String(decoding: bytes[start..<end], as: UTF8.self) }
-        let bytes = XMLInputFilter.restoringAmpersands(Array(bytes[start..<end]))
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var pendingSpace = false
-        for byte in bytes {
-            if CamtLeafText.isSpace(byte) {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.append(0x20) }
-                pendingSpace = false
-                result.append(byte)
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-    func leaf() -> CamtText {
-        CamtText(value: text(), line: line, column: column)
-    }
-
-    func amount(_ element: String) -> CamtAmountText {
-        CamtAmountText(
-            element: element, value: text(), currency: currency, line: line, column: column,
-            knownCurrency: knownCurrency)
     }
 }
 

@@ -63,7 +63,7 @@ enum CamtValue {
     /// - Throws: ``CamtError`` for text that is neither, or names a day or time that doesn't exist.
     static func day(_ text: CamtText, element: String, file: String) throws(CamtError) -> Day {
         let value = text.value
-        if value.utf8.count == 10, let day = Day(iso: value) { return day }
+        if value.utf8.count == 10, let day = isoDay(value) { return day }
         let bytes = Array(value.utf8)
         let fail = CamtError(
             .badValue(
@@ -78,6 +78,26 @@ enum CamtValue {
     }
 
     // MARK: - Private helpers
+
+    /// `YYYY-MM-DD`, read from the string's own bytes: ``Day/init(iso:)`` with no array copied
+    /// (two per entry, the booking and the value day).
+    private static func isoDay(_ value: String) -> Day? {
+        var value = value
+        return value.withUTF8 { bytes -> Day? in
+            guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var number = 0
+                for index in range {
+                    let byte = bytes[index]
+                    guard byte >= 0x30, byte <= 0x39 else { return nil }
+                    number = number * 10 + Int(byte - 0x30)
+                }
+                return number
+            }
+            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+            return Day(year: year, month: month, day: day)
+        }
+    }
 
     /// `Thh:mm:ss`, optional `.fraction`, optional `Z` or `±hh:mm`; also a date's own offset
     /// (`2024-03-01+01:00`, allowed by XML Schema's `date`).
