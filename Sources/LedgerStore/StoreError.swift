@@ -45,6 +45,9 @@ public struct StoreError: LocatedError, Hashable {
         case commodityConflict(code: String, declared: Int, existing: Int)
         /// `commodities add` with other decimals for a commodity that accounts already use.
         case commodityInUse(code: String, digits: Int, wanted: Int, accounts: Int)
+        /// A booked row whose source id the account already holds for a booked row of another day
+        /// or amount: `stored` and `found` describe the two (day, amount, where each came from).
+        case idReused(id: String, stored: String, found: String)
     }
 
     public var reason: Reason
@@ -105,6 +108,9 @@ public struct StoreError: LocatedError, Hashable {
             let noun = accounts == 1 ? "account holds" : "accounts hold"
             return "\(code) is declared with \(digits) decimals and \(accounts) \(noun) it, so it can't become "
                 + "\(wanted) decimals; expected \(digits) (stored amounts are never rescaled)"
+        case .idReused(let id, let stored, let found):
+            return "id \"\(id)\" is already stored for this account as another booking (\(stored)); this row is "
+                + "\(found); expected one booking per id (the source reuses its ids?). Nothing of this batch was stored"
         case .accountLimit(let account, let currency, let volume, let balance):
             let code = Currency(code: currency)
             func amount(_ value: Int64) -> String {
