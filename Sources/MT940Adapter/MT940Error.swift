@@ -36,6 +36,8 @@ public struct MT940Error: LocatedError, Hashable {
         case unexpectedText(found: String)
         /// A line runs on for more than `limit` bytes.
         case lineTooLong(limit: Int)
+        /// The adapter option `mt942` has a value other than `booked` or `pending`.
+        case badMT942Option(found: String)
     }
 
     /// Where the problem is.
@@ -90,6 +92,8 @@ public struct MT940Error: LocatedError, Hashable {
                 "\(quotedExcerpt(found)) is outside any field; expected a line starting with a tag such as :61: or :86:"
         case .lineTooLong(let limit):
             return "a line runs on for more than \(limit) bytes; expected MT940 lines of at most a few hundred"
+        case .badMT942Option(let found):
+            return "mt942 \(quotedExcerpt(found)) is not a status; expected booked or pending"
         }
     }
 }

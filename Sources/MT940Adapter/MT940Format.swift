@@ -18,14 +18,30 @@ public struct MT940Format: FormatAdapter {
     /// The names banks give these files.
     public static let fileExtensions = ["sta", "mt940", "940", "mt942", "942"]
 
+    /// `mt942`: the status of MT942 lines.
+    public static let options = [
+        AdapterOptionSpec(
+            name: "mt942", value: "pending|booked",
+            summary: "The status of MT942 lines: pending (the default: not-yet-booked items, as German banks "
+                + "send them through FinTS) or booked (a bank whose MT942 lists bookings).")
+    ]
+
     private let options: AdapterOptions
+    private let interimStatus: TransactionStatus
 
     /// Prepares to read.
     ///
     /// - Parameter options: `account` replaces the derived account name when the file holds
-    ///   statements of exactly one account.
+    ///   statements of exactly one account; `settings["mt942"]` is `pending` (the default) or
+    ///   `booked`.
+    /// - Throws: ``MT940Error`` when `mt942` is neither.
     public init(options: AdapterOptions) throws {
         self.options = options
+        switch options.settings["mt942"]?.lowercased() {
+        case nil, "pending": interimStatus = .pending
+        case "booked": interimStatus = .booked
+        case let found?: throw MT940Error(.badMT942Option(found: found), at: .file(options.fileName))
+        }
     }
 
     /// How sure this is MT940/MT942, from the tag structure: 95 when lines start with `:20:` and
@@ -72,7 +88,8 @@ public struct MT940Format: FormatAdapter {
     /// - Throws: ``MT940Error`` for bad input (with file, line and column), or what `emit` throws.
     public func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
-            let builder = MT940StatementBuilder(fileName: input.name, accountOverride: options.account, emit: emit)
+            let builder = MT940StatementBuilder(
+                fileName: input.name, accountOverride: options.account, interimStatus: interimStatus, emit: emit)
             let reader = MT940FieldReader(fileName: input.name, builder: builder)
             while let chunk = try input.nextChunk() { try reader.feed(chunk) }
             try reader.finish()
