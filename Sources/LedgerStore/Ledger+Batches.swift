@@ -61,6 +61,7 @@ extension Ledger {
                         }
                         if database.changes > 0 {
                             inserted += 1
+                            if let externalID = row.draft.externalID { try checkSplitFamily(of: row, id: externalID) }
                             totals.add(row, isNew: true)
                             if !row.draft.splits.isEmpty { try insertSplits(of: row) }
                         } else {
@@ -182,6 +183,52 @@ extension Ledger {
                 id: externalID, stored: "\(stored.day) \(amount(storedSigned)), \(origin)",
                 found: "\(draft.bookingDay) \(amount(draft.signedMinorUnits))"),
             at: draft.location)
+    }
+
+    /// An inserted row whose id is a part (`<id>/<n>`, a camt batch's payment) of an entry the
+    /// account holds whole under `<id>`, or the whole (`<id>`) of an entry whose parts it holds
+    /// (`<id>/1`), is an error naming both: the two files show one batch at two levels of detail,
+    /// and keeping both would count its payments twice.
+    private func checkSplitFamily(of row: PendingRow, id: String) throws(StoreError) {
+        var relative = id + "/1"
+        if let slash = id.lastIndex(of: "/"), slash != id.startIndex {
+            let index = id[id.index(after: slash)...]
+            if let first = index.first, first != "0", index.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                relative = String(id[..<slash])
+            }
+        }
+        let find = try prepared(
+            """
+            SELECT t.day, t.amount, t.direction, t.source_line, t.source_column, i.id, i.source_path
+            FROM transactions t LEFT JOIN imports i ON i.id = t.import_id
+            WHERE t.account_id = ?1 AND t.external_id = ?2
+            """)
+        let found = try find.rows([.int(row.accountID), .text(relative)]) { stored throws(StoreError) in
+            let signed = stored.text(2) == "credit" ? stored.int(1) : -stored.int(1)
+            return storedRowText(
+                day: stored.text(0), signed: signed, currency: row.draft.amount.currency, line: stored.optionalInt(3),
+                column: stored.optionalInt(4), importID: stored.optionalInt(5), path: stored.optionalText(6))
+        }
+        guard let stored = found.first else { return }
+        let draft = row.draft
+        throw StoreError(
+            .splitFamily(
+                id: id, storedID: relative, stored: stored,
+                found: "\(draft.bookingDay) \(Money.format(draft.signedMinorUnits, currency: draft.amount.currency)) "
+                    + draft.amount.currency.code),
+            at: draft.location)
+    }
+
+    /// A stored row as errors name it: `2024-03-02 -10.00 EUR, import 3, d1.sta:5:1`.
+    private func storedRowText(
+        day: String, signed: Int64, currency: Currency, line: Int64?, column: Int64?, importID: Int64?, path: String?
+    ) -> String {
+        var text = "\(day) \(Money.format(signed, currency: currency)) \(currency.code), "
+        text += importID.map { "import \($0)" } ?? "entered without an import"
+        if let path {
+            text += ", " + SourceLocation(file: path, line: Int(line ?? 0), column: Int(column ?? 0)).description
+        }
+        return text
     }
 
     /// A booked row without a source id whose identity (day, fingerprint, occurrence) a stored

@@ -88,4 +88,32 @@ struct IdentityAcrossFilesTests {
         let refused = Self.run("mt942-nonref-day1.sta", into: ledger, options: options)
         #expect(refused.failure?.reason.contains("mt942 \"later\" is not a status; expected booked or pending") == true)
     }
+
+    @Test("camt: a batch whole in a 052, then split into its payments by the 053, stops at the first payment")
+    func camtWholeThenSplit() throws {
+        let scratch = try ScratchFolder()
+        let ledger = try Ledger(path: scratch.databasePath)
+        #expect(Self.run("batch-whole-052.xml", into: ledger).inserted == 2)
+        let statement = Self.run("batch-split-053.xml", into: ledger)
+        #expect(statement.status == .stopped)
+        let failure = try #require(statement.failure)
+        #expect(failure.location.file.hasSuffix("batch-split-053.xml") && failure.location.line > 0)
+        #expect(failure.reason.contains("id \"REF1/1\" (2024-06-10 -10.00 EUR) and the stored \"REF1\""))
+        #expect(failure.reason.contains("2024-06-10 -30.00 EUR, import 1, "))
+        #expect(failure.reason.contains("batch-whole-052.xml:"))
+        #expect(try ledger.transactions().map(\.signedMinorUnits).sorted() == [-3_000, -500])
+    }
+
+    @Test("camt: a batch split by a 054 notification, then whole in the 053, stops at the entry")
+    func camtSplitThenWhole() throws {
+        let scratch = try ScratchFolder()
+        let ledger = try Ledger(path: scratch.databasePath)
+        #expect(Self.run("batch-split-054.xml", into: ledger).inserted == 2)
+        let statement = Self.run("batch-whole-053.xml", into: ledger)
+        #expect(statement.status == .stopped)
+        let failure = try #require(statement.failure)
+        #expect(failure.reason.contains("id \"REF9\" (2024-06-10 -30.00 EUR) and the stored \"REF9/1\""))
+        #expect(failure.reason.contains("\"REF9\" whole and \"REF9/1\" one of its payments"))
+        #expect(try ledger.transactions().map(\.signedMinorUnits).sorted() == [-2_000, -1_000])
+    }
 }
