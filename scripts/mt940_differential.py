@@ -11,8 +11,8 @@ mt-940's is `mt940.parse_statements` (one block per `:20:`) with every opt-in fi
 kept out of the name) and its German `:86:` post-processor.
 
 For every transaction, in file order: the booking day (mt-940's entry date, else its value date),
-the direction and exact amount, the currency and the bank reference (`//`, which is our
-externalID); for `:86:` fields in the German subfield layout, which is the one mt-940 takes apart,
+the direction and exact amount, the currency and the bank reference (`//`, our
+externalID without its `@<booking day>`); for `:86:` fields in the German subfield layout, which is the one mt-940 takes apart,
 also the description (its `purpose`) and the payee (its `applicant_name`). For every statement:
 the `:60F:` opening amount and the `:62F:` closing day and amount.
 
@@ -77,7 +77,8 @@ def ours_reading(path, ledgerport):
             "day": t["bookingDay"],
             "amount": -amount if t["direction"] == "debit" else amount,
             "currency": t["currency"],
-            "reference": t.get("externalID"),
+            # The id is `<reference>@<booking day>`; mt-940 gives the reference alone.
+            "reference": (t.get("externalID") or "").rsplit("@", 1)[0] or None,
             "description": t.get("description", ""),
             "payee": t.get("payee"),
         })

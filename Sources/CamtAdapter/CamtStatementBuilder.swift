@@ -21,8 +21,9 @@ final class CamtStatementBuilder {
     private var accountNames: [CamtAccountIdentity: String] = [:]
     private var usedNames: Set<String> = []
     private var overriddenIdentity: CamtAccountIdentity?
-    /// Ids given out per account: the content they were given for (day and signed amount), so
-    /// a repeat of the same entry gets the same id and a different entry never does.
+    /// Ids given out per account: the content they were given for (day, signed amount and a hash
+    /// of the entry's texts), so a repeat of the same entry gets the same id and a different entry
+    /// never does.
     private var claimedIDs: [String: IDRegistry] = [:]
     /// The open statement's account's registry.
     private var registry = IDRegistry()
@@ -44,6 +45,8 @@ final class CamtStatementBuilder {
     private struct ClaimedContent: Hashable {
         var day: Day
         var signedMinorUnits: Int64
+        /// ``textHash(of:)`` of the entry, or of the split row's transaction.
+        var text: UInt64
     }
 
     /// The ids given out in one account.
@@ -256,8 +259,8 @@ final class CamtStatementBuilder {
     }
 
     /// Gives `id` to this content in this account, unless it went to different content before.
-    private func claim(_ id: String, account: String, day: Day, signed: Int64) -> Bool {
-        let content = ClaimedContent(day: day, signedMinorUnits: signed)
+    private func claim(_ id: String, day: Day, signed: Int64, text: UInt64) -> Bool {
+        let content = ClaimedContent(day: day, signedMinorUnits: signed, text: text)
         if let previous = registry.contents.updateValue(content, forKey: id), previous != content {
             registry.contents[id] = previous
             return false
@@ -269,14 +272,15 @@ final class CamtStatementBuilder {
     /// `NtryRef@<booking day>`, else none.
     private func claimEntryID(_ entry: CamtEntry) -> String? {
         let signed = entry.amount.signedMinorUnits(entry.direction)
+        let text = Self.textHash(of: entry.record)
         if let reference = entry.record.accountServicerReference, !reference.isEmpty,
-            claim(reference, account: entry.account, day: entry.bookingDay, signed: signed)
+            claim(reference, day: entry.bookingDay, signed: signed, text: text)
         {
             return reference
         }
         if let reference = entry.record.entryReference, !reference.isEmpty {
             let id = "\(reference)@\(entry.bookingDay)"
-            if claim(id, account: entry.account, day: entry.bookingDay, signed: signed) { return id }
+            if claim(id, day: entry.bookingDay, signed: signed, text: text) { return id }
         }
         return nil
     }
@@ -286,16 +290,47 @@ final class CamtStatementBuilder {
     private func splitID(entryID: String?, index: Int, row: CamtEntry.Row, entry: CamtEntry) -> String? {
         if let entryID { return "\(entryID)/\(index)" }
         let signed = row.amount.signedMinorUnits(row.direction)
+        var hash = FNV1a()
+        Self.combine(row.transaction, into: &hash)
         if let reference = row.transaction.accountServicerReference, !reference.isEmpty,
-            claim(reference, account: entry.account, day: entry.bookingDay, signed: signed)
+            claim(reference, day: entry.bookingDay, signed: signed, text: hash.value)
         {
             return reference
         }
         if let endToEnd = row.transaction.endToEndID, !endToEnd.isEmpty, endToEnd != "NOTPROVIDED" {
             let id = "\(endToEnd)@\(entry.bookingDay)"
-            if claim(id, account: entry.account, day: entry.bookingDay, signed: signed) { return id }
+            if claim(id, day: entry.bookingDay, signed: signed, text: hash.value) { return id }
         }
         return nil
+    }
+
+    /// A hash of what tells two entries apart besides their day and amount: `NtryRef`, the
+    /// counterparties, remittance and additional texts, of the entry and of each transaction.
+    private static func textHash(of record: CamtEntryRecord) -> UInt64 {
+        var hash = FNV1a()
+        hash.combine(utf8: record.entryReference ?? "")
+        combine(record.details, into: &hash)
+        for transaction in record.transactions { combine(transaction, into: &hash) }
+        return hash.value
+    }
+
+    private static func combine(_ transaction: CamtTransactionRecord, into hash: inout FNV1a) {
+        hash.combine(UInt8(0x1E))
+        hash.combine(utf8: transaction.endToEndID ?? "")
+        combine(transaction.details, into: &hash)
+    }
+
+    private static func combine(_ details: CamtDetails, into hash: inout FNV1a) {
+        let names = [
+            details.debtorName, details.creditorName, details.ultimateDebtorName, details.ultimateCreditorName,
+        ]
+        for group in [names.map { $0 ?? "" }, details.unstructured, details.creditorReferences, details.additional] {
+            hash.combine(UInt8(0x1D))
+            for text in group {
+                hash.combine(UInt8(0x1F))
+                hash.combine(utf8: text)
+            }
+        }
     }
 
     /// The entry's transactions as rows of their own, when there are several, each states its

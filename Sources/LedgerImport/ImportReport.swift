@@ -31,6 +31,9 @@ public struct ImportReport: Sendable {
     /// Rows skipped because `transactions delete` removed them (`import --restore-deleted` brings
     /// them back): neither new nor duplicates.
     public var deletedBefore = 0
+    /// Stored pending rows that became booked rows of this import with the same source id
+    /// (updated in place, neither new nor duplicates).
+    public var booked = 0
     /// Batches committed.
     public var batches = 0
     /// Corrections the source sent (OFX `CORRECTACTION`), applied in order with the rows.

@@ -123,8 +123,9 @@ struct ImportSession {
             try countNew(against: comparedLedger)
         } else if let ledger {
             switch ledger.save(batch, importID: report.importID) {
-            case .saved(let inserted, let duplicates, let withdrawn, let deletedBefore):
+            case .saved(let inserted, let duplicates, let withdrawn, let deletedBefore, let booked):
                 report.inserted += inserted
+                report.booked += booked
                 report.duplicates += duplicates
                 report.deletedBefore += deletedBefore
                 report.withdrawn += withdrawn

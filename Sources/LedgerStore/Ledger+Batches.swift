@@ -4,7 +4,10 @@ extension Ledger {
     /// Saves a batch of new rows in one database transaction: whole, or not at all.
     ///
     /// A row whose identity is already stored (same source id, or same fingerprint and
-    /// occurrence) is skipped and counted as a duplicate. Any other failure rolls the whole batch
+    /// occurrence) is skipped and counted as a duplicate, with two exceptions by source id: a
+    /// booked row whose id the account holds as a pending row books that row in place (counted in
+    /// `booked`), and a booked row whose id the account holds as a booked row of another day or
+    /// amount stops the batch (``StoreError/Reason/idReused(id:stored:found:)``). Any other failure rolls the whole batch
     /// back and answers `.notSaved` with the reason, located at the record that failed when one did.
     ///
     /// - Parameters:
@@ -23,7 +26,7 @@ extension Ledger {
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
         do {
             var registers = false
-            let (inserted, deleted, inserts, deletedBefore) = try write {
+            let (inserted, deleted, inserts, deletedBefore, booked) = try write {
                 let statement = try preparedInsert()
                 // Each unit the batch writes is declared, in this transaction (see ``register(_:at:)``).
                 var lastCurrency: Currency?
@@ -31,6 +34,7 @@ extension Ledger {
                 var deleted = 0
                 var inserts = 0
                 var deletedBefore = 0
+                var booked = 0
                 var totals = DailyTotals()
                 let tombstones = try tombstones()
                 for item in items {
@@ -57,10 +61,15 @@ extension Ledger {
                         }
                         if database.changes > 0 {
                             inserted += 1
+                            if let externalID = row.draft.externalID { try checkSplitFamily(of: row, id: externalID) }
                             totals.add(row, isNew: true)
                             if !row.draft.splits.isEmpty { try insertSplits(of: row) }
-                        } else if let importID {
-                            try claim(row, for: importID)
+                        } else {
+                            if try bookStoredRow(as: row) {
+                                booked += 1
+                                totals.add(row, isNew: false)
+                            }
+                            if let importID { try claim(row, for: importID) }
                         }
                     case .withdraw(let accountID, let externalID, let location):
                         // The rows inserted so far in this batch must be in the totals before
@@ -79,16 +88,16 @@ extension Ledger {
                 }
                 statement.reset()
                 try addToDailyTotals(totals)
+                let duplicates = inserts - inserted - deletedBefore - booked
                 if let importID {
-                    try logBatch(
-                        importID, read: inserts, inserted: inserted, duplicates: inserts - inserted - deletedBefore)
+                    try logBatch(importID, read: inserts, inserted: inserted, duplicates: duplicates)
                 }
-                return (inserted, deleted, inserts, deletedBefore)
+                return (inserted, deleted, inserts, deletedBefore, booked)
             }
             if registers { try loadCommodities() }
             return .saved(
-                inserted: inserted, duplicates: inserts - inserted - deletedBefore, withdrawn: deleted,
-                deletedBefore: deletedBefore)
+                inserted: inserted, duplicates: inserts - inserted - deletedBefore - booked, withdrawn: deleted,
+                deletedBefore: deletedBefore, booked: booked)
         } catch {
             return .notSaved(error)
         }
@@ -107,6 +116,143 @@ extension Ledger {
             """)
         insertStatement = statement
         return statement
+    }
+
+    /// A row not inserted because its identity is stored: when a stored row of the account has its
+    /// source id, a booked row books a stored pending one in place (day, amount, texts, status and
+    /// identity become the booked row's; the schema's triggers move the per-day totals) and
+    /// answers `true`; a booked row that meets a booked one of another day or amount is an error
+    /// naming both. Everything else is a duplicate (`false`): a pending row is older news than
+    /// any stored row with its id.
+    private func bookStoredRow(as row: PendingRow) throws(StoreError) -> Bool {
+        guard row.draft.status == .booked else { return false }
+        guard let externalID = row.draft.externalID else { return try bookPendingTwin(as: row) }
+        let find = try prepared(
+            """
+            SELECT t.id, t.day, t.amount, t.direction, t.status, t.source_line, t.source_column, i.id, i.source_path
+            FROM transactions t LEFT JOIN imports i ON i.id = t.import_id
+            WHERE t.account_id = ?1 AND t.external_id = ?2
+            """)
+        let found = try find.rows([.int(row.accountID), .text(externalID)]) { stored throws(StoreError) in
+            (
+                id: stored.int(0), day: stored.text(1), amount: stored.int(2), isCredit: stored.text(3) == "credit",
+                isPending: stored.text(4) == "pending", line: stored.optionalInt(5), column: stored.optionalInt(6),
+                importID: stored.optionalInt(7), path: stored.optionalText(8)
+            )
+        }
+        guard let stored = found.first else { return false }
+        let draft = row.draft
+        if stored.isPending {
+            let book = try prepared(
+                """
+                UPDATE transactions SET day = ?2, transaction_day = ?3, amount = ?4, direction = ?5, description = ?6,
+                    memo = ?7, status = 'booked', fingerprint = ?8, discriminator = ?9, statement_balance = ?10,
+                    source_line = ?11, source_column = ?12, payee = coalesce(?13, payee),
+                    category = coalesce(?14, category)
+                WHERE id = ?1
+                """)
+            do throws(StoreError) {
+                try book.run([
+                    .int(stored.id), .text(draft.bookingDay.description), .optional(draft.transactionDay?.description),
+                    .int(draft.amount.minorUnits), .text(draft.direction == .credit ? "credit" : "debit"),
+                    .text(draft.description), .text(draft.memo), .int(row.fingerprint), .int(row.discriminator),
+                    .optional(draft.runningBalance), .int(Int64(draft.location.line)),
+                    .int(Int64(draft.location.column)), .optional(draft.payee), .optional(draft.category),
+                ])
+            } catch {
+                throw StoreError(error.reason, at: draft.location)
+            }
+            return true
+        }
+        let storedSigned = stored.isCredit ? stored.amount : -stored.amount
+        guard stored.day != draft.bookingDay.description || storedSigned != draft.signedMinorUnits else {
+            return false
+        }
+        func amount(_ signed: Int64) -> String {
+            Money.format(signed, currency: draft.amount.currency) + " " + draft.amount.currency.code
+        }
+        var origin = stored.importID.map { "import \($0)" } ?? "entered without an import"
+        if let path = stored.path {
+            origin +=
+                ", "
+                + SourceLocation(file: path, line: Int(stored.line ?? 0), column: Int(stored.column ?? 0))
+                .description
+        }
+        throw StoreError(
+            .idReused(
+                id: externalID, stored: "\(stored.day) \(amount(storedSigned)), \(origin)",
+                found: "\(draft.bookingDay) \(amount(draft.signedMinorUnits))"),
+            at: draft.location)
+    }
+
+    /// An inserted row whose id is a part (`<id>/<n>`, a camt batch's payment) of an entry the
+    /// account holds whole under `<id>`, or the whole (`<id>`) of an entry whose parts it holds
+    /// (`<id>/1`), is an error naming both: the two files show one batch at two levels of detail,
+    /// and keeping both would count its payments twice.
+    private func checkSplitFamily(of row: PendingRow, id: String) throws(StoreError) {
+        var relative = id + "/1"
+        if let slash = id.lastIndex(of: "/"), slash != id.startIndex {
+            let index = id[id.index(after: slash)...]
+            if let first = index.first, first != "0", index.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                relative = String(id[..<slash])
+            }
+        }
+        let find = try prepared(
+            """
+            SELECT t.day, t.amount, t.direction, t.source_line, t.source_column, i.id, i.source_path
+            FROM transactions t LEFT JOIN imports i ON i.id = t.import_id
+            WHERE t.account_id = ?1 AND t.external_id = ?2
+            """)
+        let found = try find.rows([.int(row.accountID), .text(relative)]) { stored throws(StoreError) in
+            let signed = stored.text(2) == "credit" ? stored.int(1) : -stored.int(1)
+            return storedRowText(
+                day: stored.text(0), signed: signed, currency: row.draft.amount.currency, line: stored.optionalInt(3),
+                column: stored.optionalInt(4), importID: stored.optionalInt(5), path: stored.optionalText(6))
+        }
+        guard let stored = found.first else { return }
+        let draft = row.draft
+        throw StoreError(
+            .splitFamily(
+                id: id, storedID: relative, stored: stored,
+                found: "\(draft.bookingDay) \(Money.format(draft.signedMinorUnits, currency: draft.amount.currency)) "
+                    + draft.amount.currency.code),
+            at: draft.location)
+    }
+
+    /// A stored row as errors name it: `2024-03-02 -10.00 EUR, import 3, d1.sta:5:1`.
+    private func storedRowText(
+        day: String, signed: Int64, currency: Currency, line: Int64?, column: Int64?, importID: Int64?, path: String?
+    ) -> String {
+        var text = "\(day) \(Money.format(signed, currency: currency)) \(currency.code), "
+        text += importID.map { "import \($0)" } ?? "entered without an import"
+        if let path {
+            text += ", " + SourceLocation(file: path, line: Int(line ?? 0), column: Int(column ?? 0)).description
+        }
+        return text
+    }
+
+    /// A booked row without a source id whose identity (day, fingerprint, occurrence) a stored
+    /// pending row has: that row becomes booked, taking the booked row's texts and location.
+    private func bookPendingTwin(as row: PendingRow) throws(StoreError) -> Bool {
+        let draft = row.draft
+        let book = try prepared(
+            """
+            UPDATE transactions SET status = 'booked', description = ?5, memo = ?6, statement_balance = ?7,
+                source_line = ?8, source_column = ?9, payee = coalesce(?10, payee), category = coalesce(?11, category),
+                transaction_day = coalesce(?12, transaction_day)
+            WHERE account_id = ?1 AND day = ?2 AND fingerprint = ?3 AND discriminator = ?4 AND status = 'pending'
+            """)
+        do throws(StoreError) {
+            try book.run([
+                .int(row.accountID), .text(draft.bookingDay.description), .int(row.fingerprint),
+                .int(row.discriminator), .text(draft.description), .text(draft.memo), .optional(draft.runningBalance),
+                .int(Int64(draft.location.line)), .int(Int64(draft.location.column)), .optional(draft.payee),
+                .optional(draft.category), .optional(draft.transactionDay?.description),
+            ])
+        } catch {
+            throw StoreError(error.reason, at: draft.location)
+        }
+        return database.changes > 0
     }
 
     /// Forgets a deleted row's identity as the row is restored (`import --restore-deleted`).

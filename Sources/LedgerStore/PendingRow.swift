@@ -50,8 +50,9 @@ public enum BatchItem: Sendable, Hashable {
 /// What became of a batch: saved whole, or not at all.
 public enum BatchOutcome: Sendable, Hashable {
     /// Every row is stored or was already there; `withdrawn` rows were deleted by corrections;
-    /// `deletedBefore` rows were skipped because `transactions delete` removed them.
-    case saved(inserted: Int, duplicates: Int, withdrawn: Int = 0, deletedBefore: Int = 0)
+    /// `deletedBefore` rows were skipped because `transactions delete` removed them; `booked`
+    /// stored pending rows became the batch's booked rows with their ids.
+    case saved(inserted: Int, duplicates: Int, withdrawn: Int = 0, deletedBefore: Int = 0, booked: Int = 0)
     /// Nothing of the batch is stored; the error says why.
     case notSaved(StoreError)
 }

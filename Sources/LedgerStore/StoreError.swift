@@ -45,6 +45,12 @@ public struct StoreError: LocatedError, Hashable {
         case commodityConflict(code: String, declared: Int, existing: Int)
         /// `commodities add` with other decimals for a commodity that accounts already use.
         case commodityInUse(code: String, digits: Int, wanted: Int, accounts: Int)
+        /// A booked row whose source id the account already holds for a booked row of another day
+        /// or amount: `stored` and `found` describe the two (day, amount, where each came from).
+        case idReused(id: String, stored: String, found: String)
+        /// A row whose id is a part (`<id>/<n>`) of an entry the account holds whole, or the whole
+        /// of an entry whose parts it holds: `storedID` is the stored row's id.
+        case splitFamily(id: String, storedID: String, stored: String, found: String)
     }
 
     public var reason: Reason
@@ -105,6 +111,15 @@ public struct StoreError: LocatedError, Hashable {
             let noun = accounts == 1 ? "account holds" : "accounts hold"
             return "\(code) is declared with \(digits) decimals and \(accounts) \(noun) it, so it can't become "
                 + "\(wanted) decimals; expected \(digits) (stored amounts are never rescaled)"
+        case .idReused(let id, let stored, let found):
+            return "id \"\(id)\" is already stored for this account as another booking (\(stored)); this row is "
+                + "\(found); expected one booking per id (the source reuses its ids?). Nothing of this batch was stored"
+        case .splitFamily(let id, let storedID, let stored, let found):
+            let (part, whole) = storedID.count > id.count ? (storedID, id) : (id, storedID)
+            return "id \"\(id)\" (\(found)) and the stored \"\(storedID)\" (\(stored)) are one batch entry, "
+                + "\"\(whole)\" whole and \"\(part)\" one of its payments: the files show it at two levels of "
+                + "detail; expected one form (import either the file with the entry whole or the one with its payments, "
+                + "not both: the payments would count twice). Nothing of this batch was stored"
         case .accountLimit(let account, let currency, let volume, let balance):
             let code = Currency(code: currency)
             func amount(_ value: Int64) -> String {

@@ -44,6 +44,8 @@ public struct MT940Error: LocatedError, Hashable {
         case badEncodingOption(found: String)
         /// A line runs on for more than `limit` bytes.
         case lineTooLong(limit: Int)
+        /// The adapter option `mt942` has a value other than `booked` or `pending`.
+        case badMT942Option(found: String)
     }
 
     /// Where the problem is.
@@ -113,6 +115,8 @@ public struct MT940Error: LocatedError, Hashable {
                 "--option encoding=\(found) is not an encoding; expected auto, windows-1250, iso-8859-2 or windows-1252"
         case .lineTooLong(let limit):
             return "a line runs on for more than \(limit) bytes; expected MT940 lines of at most a few hundred"
+        case .badMT942Option(let found):
+            return "mt942 \(quotedExcerpt(found)) is not a status; expected booked or pending"
         }
     }
 }

@@ -17,21 +17,29 @@ public struct MT940Format: FormatAdapter {
     public static let summary = "SWIFT MT940 statements and MT942 interim reports (German, Dutch, Polish :86:)"
     /// The names banks give these files.
     public static let fileExtensions = ["sta", "mt940", "940", "mt942", "942"]
-    /// `encoding`, for the 8-bit code pages evidence cannot tell apart (Polish files).
+    /// `encoding`, for the 8-bit code pages evidence cannot tell apart (Polish files); `mt942`, the
+    /// status of MT942 lines.
     public static let options = [
         AdapterOptionSpec(
             name: "encoding", value: "auto|windows-1250|iso-8859-2|windows-1252",
-            summary: "The file's 8-bit encoding; auto (the default) reads UTF-8, else Windows-1252, per field.")
+            summary: "The file's 8-bit encoding; auto (the default) reads UTF-8, else Windows-1252, per field."),
+        AdapterOptionSpec(
+            name: "mt942", value: "pending|booked",
+            summary: "The status of MT942 lines: pending (the default: not-yet-booked items, as German banks "
+                + "send them through FinTS) or booked (a bank whose MT942 lists bookings)."),
     ]
 
     private let options: AdapterOptions
     private let encoding: MT940Encoding
+    private let interimStatus: TransactionStatus
 
     /// Prepares to read.
     ///
     /// - Parameter options: `account` replaces the derived account name when the file holds
-    ///   statements of exactly one account.
-    /// - Throws: ``MT940Error`` when `encoding` names no encoding this adapter knows.
+    ///   statements of exactly one account; `settings["encoding"]` names the 8-bit encoding
+    ///   (`auto` by default); `settings["mt942"]` is `pending` (the default) or `booked`.
+    /// - Throws: ``MT940Error`` when `encoding` names no encoding this adapter knows, or `mt942` is
+    ///   neither `pending` nor `booked`.
     public init(options: AdapterOptions) throws {
         self.options = options
         if let text = options.settings["encoding"] {
@@ -41,6 +49,11 @@ public struct MT940Format: FormatAdapter {
             self.encoding = encoding
         } else {
             encoding = .auto
+        }
+        switch options.settings["mt942"]?.lowercased() {
+        case nil, "pending": interimStatus = .pending
+        case "booked": interimStatus = .booked
+        case let found?: throw MT940Error(.badMT942Option(found: found), at: .file(options.fileName))
         }
     }
 
@@ -96,7 +109,8 @@ public struct MT940Format: FormatAdapter {
     /// - Throws: ``MT940Error`` for bad input (with file, line and column), or what `emit` throws.
     public func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
-            let builder = MT940StatementBuilder(fileName: input.name, accountOverride: options.account, emit: emit)
+            let builder = MT940StatementBuilder(
+                fileName: input.name, accountOverride: options.account, interimStatus: interimStatus, emit: emit)
             let input = encoding.upperHalf.map { MT940TranscodingStream(input, upperHalf: $0) } ?? input
             let reader = MT940FieldReader(fileName: input.name, builder: builder)
             while let chunk = try input.nextChunk() { try reader.feed(chunk) }

@@ -2,8 +2,10 @@ import LedgerCore
 
 /// Decides which bank references (`//` in `:61:`) can be a transaction's external id.
 ///
-/// The bank's reference is the id when the bank gives one (`NONREF` is none) and it is unique
-/// within the account: the first booking seen with a reference keeps it; a later one with the
+/// The bank's reference with the booking day (`<reference>@<YYYY-MM-DD>`, so a bank that
+/// numbers its bookings per statement or reuses a reference later never makes two bookings one)
+/// is the id when the bank gives one (`NONREF` is none) and it is unique within the account and
+/// day: the first booking seen with a reference on a day keeps it; a later one with the
 /// same reference and the same content (day, signed amount, currency, description) is the same
 /// booking seen again (an MT942 intraday report and the day's MT940 statement in one file) and
 /// gets it too, so the store counts it once; a later one with different content shows the
@@ -14,7 +16,7 @@ import LedgerCore
 struct MT940ReferenceRegistry {
     private var contents: [UInt64: UInt64] = [:]
 
-    /// The external id for a booking: the reference, or `nil` for the fingerprint.
+    /// The external id for a booking: `<reference>@<booking day>`, or `nil` for the fingerprint.
     mutating func externalID(
         for reference: String?, account: String, day: Day, signedMinorUnits: Int64, currency: Currency,
         description: String
@@ -26,6 +28,7 @@ struct MT940ReferenceRegistry {
         key.combine(utf8: account)
         key.combine(UInt8(0x1F))
         key.combine(utf8: reference)
+        key.combine(Int64(day.daysSinceEpoch))
         var content = FNV1a()
         content.combine(Int64(day.daysSinceEpoch))
         content.combine(signedMinorUnits)
@@ -34,8 +37,8 @@ struct MT940ReferenceRegistry {
         content.combine(utf8: description)
         guard let first = contents[key.value] else {
             contents[key.value] = content.value
-            return reference
+            return "\(reference)@\(day)"
         }
-        return first == content.value ? reference : nil
+        return first == content.value ? "\(reference)@\(day)" : nil
     }
 }

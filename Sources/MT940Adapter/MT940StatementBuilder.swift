@@ -48,6 +48,8 @@ final class MT940StatementBuilder {
 
     private let fileName: String
     private let accountOverride: String?
+    /// The status of MT942 lines (option `mt942`): pending unless the bank's MT942 lists bookings.
+    private let interimStatus: TransactionStatus
     private let emit: (AdapterEvent) throws -> Void
     /// Each account's index in ``states``; a message keeps its account's index, so a statement
     /// line never hashes the account again.
@@ -61,7 +63,11 @@ final class MT940StatementBuilder {
     private var garbledPolish: (count: Int, first: SourceLocation, text: String)?
 
     /// Prepares to build events for one file.
-    init(fileName: String, accountOverride: String?, emit: @escaping (AdapterEvent) throws -> Void) {
+    init(
+        fileName: String, accountOverride: String?, interimStatus: TransactionStatus = .pending,
+        emit: @escaping (AdapterEvent) throws -> Void
+    ) {
+        self.interimStatus = interimStatus
         self.fileName = fileName
         self.accountOverride = accountOverride
         self.emit = emit
@@ -336,7 +342,7 @@ final class MT940StatementBuilder {
             account: account, bookingDay: line.bookingDay, transactionDay: line.valueDay, amount: line.amount,
             direction: line.direction,
             description: description, memo: memo, payee: information?.payee,
-            status: .booked, externalID: externalID, location: pending.location)
+            status: message.isInterim ? interimStatus : .booked, externalID: externalID, location: pending.location)
 
         if line.amount.currency.code == "PLN" {
             notePolishLetters(in: [description, memo, information?.payee ?? ""], at: pending.location)

@@ -17,6 +17,14 @@ struct CamtIdentityTests {
         #expect(run.drafts.map(\.externalID) == ["R", "R", "7@2024-03-01", nil])
     }
 
+    @Test("two standing orders of one day and amount under one AcctSvcrRef are two rows: the second has no id")
+    func sameReferenceOtherContent() throws {
+        let run = runAdapter(
+            CamtFormat.self, bytes: try Fixture.bytes("camt/same-reference-standing-orders-v08.xml"), name: "s.xml")
+        #expect(run.drafts.map(\.externalID) == ["DA-RUN-20240610", nil])
+        #expect(run.drafts.map(\.description) == ["Hausverwaltung Berger", "Sparkasse Sparplan"])
+    }
+
     @Test("NtryRef alone is an id only with its booking day, so banks that number entries per statement never collide")
     func entryReference() {
         let run = CamtTestDocument.read(

@@ -90,14 +90,14 @@ struct MT940StatementLineTests {
         #expect(run.errorLocation?.line == 5)
     }
 
-    @Test("the bank reference after // is the external id; NONREF and a missing one give none")
+    @Test("the bank reference after // with the booking day is the external id; NONREF and a missing one give none")
     func bankReference() throws {
         let run = readMT940(
             Self.statement([
                 ":61:2401020102D1,00NTRFKD-4711//BR240102-0815", ":61:2401020102D2,00NTRFNONREF//NONREF",
                 ":61:2401020102D3,00NTRFNONREF",
             ]))
-        #expect(run.drafts.map(\.externalID) == ["BR240102-0815", nil, nil])
+        #expect(run.drafts.map(\.externalID) == ["BR240102-0815@2024-01-02", nil, nil])
         #expect(run.drafts.first?.memo == "ref KD-4711")
     }
 
@@ -111,7 +111,16 @@ struct MT940StatementLineTests {
                 ":86:Coffee",
                 ":61:2401020102D9,00NTRFNONREF//SAME", ":86:Lunch",
             ]))
-        #expect(run.drafts.map(\.externalID) == ["SAME", "SAME", nil])
+        #expect(run.drafts.map(\.externalID) == ["SAME@2024-01-02", "SAME@2024-01-02", nil])
+    }
+
+    @Test("a bank reference reused on another day is another booking: its id carries that day")
+    func referenceReusedOnAnotherDay() throws {
+        let run = readMT940(
+            Self.statement([
+                ":61:2401020102D1,00NTRFNONREF//1", ":86:Rent", ":61:2401030103D2,50NTRFNONREF//1", ":86:Groceries",
+            ]))
+        #expect(run.drafts.map(\.externalID) == ["1@2024-01-02", "1@2024-01-03"])
     }
 
     @Test("supplementary details on the next line describe a line without :86:")

@@ -17,14 +17,24 @@ struct MT942Tests {
         ":86:?20Miete", ":61:2403050305DR4,20NMSCNONREF",
     ]
 
-    @Test("lines of an MT942 are booked drafts in the :34F: currency, with no statement balance")
-    func bookedLines() {
+    @Test("lines of an MT942 are pending drafts in the :34F: currency, with no statement balance")
+    func pendingLines() {
         let run = readMT940(Self.report(lines: Self.lines, totals: [":90D:2EUR94,19", ":90C:1EUR1200,00"]))
         #expect(run.error == nil, "\(run.error ?? "")")
-        #expect(run.drafts.map(\.status) == [.booked, .booked, .booked])
+        #expect(run.drafts.map(\.status) == [.pending, .pending, .pending])
         #expect(run.drafts.map(\.amount.currency.code) == ["EUR", "EUR", "EUR"])
         #expect(run.balances.isEmpty)
         #expect(run.accounts.first?.currency?.code == "EUR")
+    }
+
+    @Test("with mt942=booked the lines of an MT942 are booked drafts")
+    func bookedLines() {
+        var options = AdapterOptions()
+        options.settings["mt942"] = "booked"
+        let run = readMT940(
+            Self.report(lines: Self.lines, totals: [":90D:2EUR94,19", ":90C:1EUR1200,00"]), options: options)
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(run.drafts.map(\.status) == [.booked, .booked, .booked])
     }
 
     @Test("totals that differ from the lines stop the report before any of its drafts")

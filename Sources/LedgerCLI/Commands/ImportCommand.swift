@@ -178,7 +178,8 @@ struct ImportCommand: Command {
     private func printHuman(_ report: ImportReport, console: Console, ledger: Ledger?) {
         let mappingText = report.mapping.map { ", mapping \($0)" } ?? ""
         console.print("\(report.file) (\(report.format)\(mappingText))")
-        let deletedBefore = report.deletedBefore > 0 ? ", \(report.deletedBefore) deleted before" : ""
+        var deletedBefore = report.deletedBefore > 0 ? ", \(report.deletedBefore) deleted before" : ""
+        if report.booked > 0 { deletedBefore += ", \(report.booked.counting("pending row")) booked" }
         let counts =
             "\(report.read) read, \(report.inserted) inserted, \(report.duplicates.counting("duplicate"))\(deletedBefore), "
             + report.batches.counting("batch")

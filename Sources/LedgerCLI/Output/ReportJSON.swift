@@ -15,6 +15,8 @@ enum ReportJSON {
             ("duplicates", .int(report.duplicates)),
             ("deletedBefore", .int(report.deletedBefore)),
         ]
+        // Stored pending rows this import booked in place (present only when there are some).
+        if report.booked > 0 { members.append(("pendingBooked", .int(report.booked))) }
         // A dry run's records the ledger doesn't hold yet (its `duplicates` are those it does).
         if report.status == .dryRun { members.append(("new", .int(report.new))) }
         members += [
