@@ -89,6 +89,14 @@ EXPECTED = {
 }
 
 
+# Fixtures the script can't line up, with the reason; their behaviour is tested in Swift instead.
+NOT_COMPARED = {
+    "same-reference-standing-orders-v08.xml": "two different entries under one AcctSvcrRef: this script pairs "
+    "pycamt's rows with ours by that reference, so it sees one entry where there are two; that both are kept is "
+    "tested in CamtIdentityTests",
+}
+
+
 def unit(currency):
     return decimal.Decimal(1).scaleb(-MINOR_DIGITS.get((currency or "").upper(), 2))
 
@@ -312,7 +320,9 @@ def default_files(scratch):
     """The sample, the fixtures ledgerport reads, the large fixture, and a generated .001.02 statement
     (scripts/bench/gen_camt.py: AmtDtls without TxDtls/Amt, foreign card payments, batches)."""
     fixtures = [p for p in sorted(glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "camt", "*.xml")))
-                if not os.path.basename(p).startswith("error-")]
+                if not os.path.basename(p).startswith("error-") and os.path.basename(p) not in NOT_COMPARED]
+    for name, reason in sorted(NOT_COMPARED.items()):
+        print("not compared: %s (%s)" % (name, reason))
     generated = os.path.join(scratch, GENERATED)
     subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "bench", "gen_camt.py"), "600", generated,
                     "--version", "2", "--statements", "3"], check=True, capture_output=True)

@@ -41,6 +41,10 @@ KNOWN_FILE_DIFFERENCES = {
     "error-totals.sta": "mt-940 does not check MT942 :90D:/:90C: totals against the lines",
     "error-truncated.sta": "mt-940 reads a statement that ends without :62F:; ledgerport stops: the file was cut short",
     "error-not-mt940.txt": "mt-940 reads a file without any tag as an empty statement; ledgerport refuses it as not MT940",
+    "error-no-header.sta": "a fragment that starts at :60F: without :20:/:25:: mt-940 reads it with no account, "
+                           "ledgerport refuses it (no account to book into) with MT940's own error, not CSV's",
+    "error-utf16.sta": "UTF-16 text: mt-940 decodes it, ledgerport stops at 1:1 and asks for UTF-8 "
+                       "(docs/formats/mt940.md, Encoding)",
 }
 
 
