@@ -22,7 +22,7 @@ CASES = [
     (["transactions", "--from", "2024-02-30"], "--from 2024-02-30 is not a calendar day; expected YYYY-MM-DD"),
     (["transactions", "--to", "2023-02-29"], "expected YYYY-MM-DD"),
     (["import", "x.csv", "--batch-size", "0"], "expected a whole number from 1 to 1000000"),
-    (["import", "x.csv", "--format", "qif"], "is not a known format; expected one of"),
+    (["import", "x.csv", "--format", "xyz"], "is not a known format; expected one of"),
     (["reconcile", "Checking", "--balance", "12.00"], "--balance (or --opening) and --as-of go together"),
 ]
 
