@@ -14,8 +14,12 @@ struct CommoditiesCommandTests {
     @Test("add declares a commodity; the list shows it for people and as JSON; adding it again changes nothing")
     func addAndList() throws {
         let cli = try CLIHarness()
+        let file = try cli.write("jan.csv", "Date,Description,Amount\n2024-01-02,Coffee,-3.80\n")
+        #expect(cli.run("import", file, "--account", "Checking", "--currency", "USD") == 0, "\(cli.errors)")
         #expect(cli.run("commodities") == 0)
         #expect(cli.output.hasPrefix("No commodities declared"))
+        #expect(cli.run("commodities", "--json") == 0)
+        #expect(cli.output == "[]\n")
         #expect(cli.run("commodities", "add", "btc", "--digits", "8") == 0, "\(cli.errors)")
         #expect(cli.output == "declared BTC with 8 decimals (smallest amount 0.00000001)\n")
         #expect(cli.run("commodities", "add", "BTC", "--digits", "8") == 0)

@@ -9,7 +9,8 @@ struct LedgerOpeningTests {
         "a command that reads says there is no ledger, exits 1 and creates neither the folder nor the file",
         arguments: [
             ["accounts"], ["accounts", "--json"], ["transactions"], ["imports"], ["reconcile", "Checking"],
-            ["reconcile", "Checking", "--balance", "1.00", "--as-of", "2024-01-31"],
+            ["reconcile", "Checking", "--balance", "1.00", "--as-of", "2024-01-31"], ["commodities"],
+            ["commodities", "--json"],
         ])
     func readingCommandOnMissingLedger(arguments: [String]) throws {
         let cli = try CLIHarness()

@@ -23,7 +23,7 @@ struct CommoditiesCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let commodities = try context.existingLedger()?.storedCommodities() ?? []
+        let commodities = try context.ledger().storedCommodities()
         if json {
             context.console.print(JSONOutput.array(commodities.map(Self.json)).rendered())
             return 0
