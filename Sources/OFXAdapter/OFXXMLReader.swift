@@ -103,11 +103,29 @@ final class OFXXMLReader: XMLEventHandler {
 
     /// Hands the collected value to the builder, a bare `&` (``XMLInputFilter/placeholder``) back
     /// as `&`.
+    ///
+    /// libxml2 has decoded the references already, and the builder decodes the SGML ones
+    /// (``OFXText``) for both kinds of file: each `&` is written back as `&amp;` so the text is
+    /// decoded once (`&amp;amp;` is the text `&amp;`, not `&`).
     private func deliver(_ leaf: OFXTag) throws {
         value = XMLInputFilter.restoringAmpersands(value)
+        if value.contains(UInt8(ascii: "&")) { value = Self.escapingAmpersands(value) }
         try value.withUnsafeBufferPointer {
             try builder.leaf(leaf, value: $0, line: leafLine, column: leafColumn)
         }
+    }
+}
+
+extension OFXXMLReader {
+    /// `value` with each `&` written as `&amp;`.
+    static func escapingAmpersands(_ value: [UInt8]) -> [UInt8] {
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(value.count + 8)
+        for byte in value {
+            escaped.append(byte)
+            if byte == UInt8(ascii: "&") { escaped.append(contentsOf: "amp;".utf8) }
+        }
+        return escaped
     }
 }
 

@@ -99,6 +99,13 @@ struct OFXXMLReaderTests {
         #expect(run.drafts.first?.description == "A&W été <3")
     }
 
+    @Test("an escaped reference is decoded once: &amp;amp; is the text &amp;, &#38;lt; the text &lt;")
+    func referencesDecodedOnce() {
+        let run = TestDocument.read(Self.document(name: "AT&amp;amp;T &#38;lt;3 &amp;#233;"))
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(run.drafts.first?.description == "AT&amp;T &lt;3 &#233;")
+    }
+
     @Test("malformed XML is an error with a line and column")
     func malformed() {
         let text = Self.document().replacingOccurrences(of: "</NAME>", with: "</NAM>")
