@@ -51,6 +51,7 @@ extension Ledger {
             LEFT JOIN imports i ON i.id = t.import_id
             WHERE \(query.account == nil ? "?1 IS NULL" : "t.account_id = ?1")
                 AND t.day >= coalesce(?2, '') AND t.day < coalesce(?3, '9999-99-99')
+                AND t.id > ?5
             ORDER BY a.name, t.day, t.id
             LIMIT ?4
             """)
@@ -58,6 +59,7 @@ extension Ledger {
         let bindings: [Binding] = [
             .optional(query.account?.id), .optional(query.window.start?.description),
             .optional(query.window.end?.description), .int(sqlLimit.map(Int64.init) ?? -1),
+            .int(query.afterID ?? -1),
         ]
         if query.limit == 0 { return 0 }
         var matched = 0
