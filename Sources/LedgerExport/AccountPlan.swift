@@ -64,17 +64,17 @@ struct AccountPlan {
 
     /// The entry of a stored row: the bank's posting, then the counter-account's (one per split
     /// line for a split row).
-    func entry(for row: StoredTransaction, names: JournalNames) -> JournalEntry {
+    func entry(for row: StoredTransaction, counterAccounts: inout CounterAccounts) -> JournalEntry {
         let signed = row.signedMinorUnits
         var postings = [JournalEntry.Posting(account: bank, amount: signed)]
         if row.splits.isEmpty {
             postings.append(
-                .init(account: names.counterAccount(category: row.category, direction: row.direction), amount: -signed))
+                .init(account: counterAccounts.name(category: row.category, direction: row.direction), amount: -signed))
         } else {
             for line in row.splits {
                 postings.append(
                     .init(
-                        account: names.counterAccount(category: line.category, direction: line.direction),
+                        account: counterAccounts.name(category: line.category, direction: line.direction),
                         amount: -line.amount.signedMinorUnits(line.direction)))
             }
         }
@@ -118,5 +118,29 @@ struct AccountPlan {
             opening(on: baseline.day, amount: baseline.amount, description: "Opening balance (first statement)"),
             row: nil)
         self.baseline = nil
+    }
+}
+
+/// The counter-account of each category and direction, worked out once per export (a default
+/// name folds accents and splits words: too slow to do for every row).
+struct CounterAccounts {
+    let names: JournalNames
+    private var debits: [String: String] = [:]
+    private var credits: [String: String] = [:]
+    private let unknownDebit: String
+    private let unknownCredit: String
+
+    init(names: JournalNames) {
+        self.names = names
+        unknownDebit = names.counterAccount(category: nil, direction: .debit)
+        unknownCredit = names.counterAccount(category: nil, direction: .credit)
+    }
+
+    mutating func name(category: String?, direction: Direction) -> String {
+        guard let category else { return direction == .debit ? unknownDebit : unknownCredit }
+        if let known = direction == .debit ? debits[category] : credits[category] { return known }
+        let name = names.counterAccount(category: category, direction: direction)
+        if direction == .debit { debits[category] = name } else { credits[category] = name }
+        return name
     }
 }

@@ -30,38 +30,36 @@ struct BeancountWriter: ExportWriter {
 
     var openedAccounts: [String] { Array(alreadyOpened.union(firstUse.keys)).sorted() }
 
-    func begin(into output: inout String) {
+    func begin(into output: inout ExportBuffer) {
         output += "; ledgerport export for beancount\n"
     }
 
-    mutating func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout String)
+    mutating func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout ExportBuffer)
         throws(ExportError)
     {
         let commodity = try Self.commodity(entry.currency)
         let digits = entry.currency.minorDigits
         if entry.kind != .assertion {
             output += "\n"
-            output += entry.day.description
+            output.append(entry.day)
             output += entry.isPending ? " ! " : " * "
             if let payee = entry.payee {
-                JournalText.beancountString(payee, into: &output)
+                JournalText.appendBeancountString(payee, to: &output)
                 output += " "
             }
-            JournalText.beancountString(entry.description, into: &output)
+            JournalText.appendBeancountString(entry.description, to: &output)
             output += "\n  lp_id: \""
             output += entry.id
             output += "\"\n"
             if !entry.memo.isEmpty {
                 output += "  memo: "
-                JournalText.beancountString(entry.memo, into: &output)
+                JournalText.appendBeancountString(entry.memo, to: &output)
                 output += "\n"
             }
             for posting in entry.postings {
                 use(posting.account, on: entry.day)
-                output += "  "
-                output += posting.account
-                output += String(repeating: " ", count: max(2, Self.accountWidth - posting.account.count))
-                appendAmount(posting.amount, digits: digits, to: &output)
+                appendPosting(
+                    account: posting.account, amount: posting.amount, digits: digits, indent: "  ", to: &output)
                 output += " "
                 output += commodity
                 output += "\n"
@@ -71,10 +69,10 @@ struct BeancountWriter: ExportWriter {
             guard let assertion = posting.assertion else { continue }
             use(posting.account, on: entry.day)
             output += "\n"
-            output += entry.day.next.description
+            output.append(entry.day.next)
             output += " balance "
             output += posting.account
-            output += String(repeating: " ", count: max(2, Self.accountWidth - posting.account.count))
+            output.appendSpaces(max(2, Self.accountWidth - posting.account.count))
             appendAmount(assertion, digits: digits, to: &output)
             output += " ~ "
             appendAmount(0, digits: digits, to: &output)
@@ -84,11 +82,11 @@ struct BeancountWriter: ExportWriter {
         }
     }
 
-    func finish(into output: inout String) {
+    func finish(into output: inout ExportBuffer) {
         guard !firstUse.isEmpty else { return }
         output += "\n"
         for (account, day) in firstUse.sorted(by: { $0.key < $1.key }) {
-            output += day.description
+            output.append(day)
             output += " open "
             output += account
             output += "\n"

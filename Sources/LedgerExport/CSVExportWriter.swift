@@ -17,18 +17,18 @@ struct CSVExportWriter: ExportWriter {
         "source_line", "source_column",
     ]
 
-    func begin(into output: inout String) {
+    func begin(into output: inout ExportBuffer) {
         output += Self.columns.joined(separator: ",")
         output += "\n"
     }
 
-    func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout String) throws(ExportError) {
+    func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout ExportBuffer) throws(ExportError) {
         guard let row, entry.kind == .row else { return }
-        output += String(row.id)
+        output.append(Int(row.id))
         output += ","
-        output += row.bookingDay.description
+        output.append(row.bookingDay)
         output += ","
-        if let day = row.transactionDay { output += day.description }
+        if let day = row.transactionDay { output.append(day) }
         output += ","
         appendAmount(row.signedMinorUnits, digits: row.amount.currency.minorDigits, to: &output)
         output += ","
@@ -54,32 +54,35 @@ struct CSVExportWriter: ExportWriter {
         output += ","
         Self.appendCell(row.location?.file ?? "", to: &output)
         output += ","
-        if let line = row.location?.line, line > 0 { output += String(line) }
+        if let line = row.location?.line, line > 0 { output.append(line) }
         output += ","
-        if let column = row.location?.column, column > 0 { output += String(column) }
+        if let column = row.location?.column, column > 0 { output.append(column) }
         output += "\n"
     }
 
-    func finish(into output: inout String) {}
+    func finish(into output: inout ExportBuffer) {}
 
     /// A text cell: `'` before a leading formula character, quoted when it needs to be.
-    static func appendCell(_ text: String, to output: inout String) {
-        let guarded: Bool
-        switch text.utf8.first {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D, 0x00:
-            guarded = true
-        default: guarded = false
-        }
-        let needsQuotes = text.utf8.contains {
-            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
-        }
-        if needsQuotes { output += "\"" }
-        if guarded { output += "'" }
-        if needsQuotes {
-            output += text.replacingOccurrences(of: "\"", with: "\"\"")
-            output += "\""
-        } else {
-            output += text
+    static func appendCell(_ text: String, to output: inout ExportBuffer) {
+        var text = text
+        text.withUTF8 { bytes in
+            let guarded: Bool
+            switch bytes.first {
+            case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D, 0x00:
+                guarded = true
+            default:
+                guarded = false
+            }
+            let needsQuotes = bytes.contains { byte in
+                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+            }
+            if needsQuotes { output.append(ascii: 0x22) }
+            if guarded { output.append(ascii: 0x27) }
+            for byte in bytes {
+                if byte == 0x22 { output.append(ascii: 0x22) }
+                output.append(ascii: byte)
+            }
+            if needsQuotes { output.append(ascii: 0x22) }
         }
     }
 }

@@ -5,7 +5,7 @@ public enum ExportText {
     ///
     /// - Throws: ``ExportError`` when the entry's commodity can't be written in the format.
     public static func render(_ entry: JournalEntry, format: ExportFormat) throws(ExportError) -> String {
-        var output = ""
+        var output = ExportBuffer()
         switch format {
         case .hledger, .ledger:
             try PlainTextJournalWriter(format: format).write(entry, row: nil, into: &output)
@@ -15,13 +15,14 @@ public enum ExportText {
         case .csv:
             return ""
         }
-        return output.hasPrefix("\n") ? String(output.dropFirst()) : output
+        let text = String(decoding: output.bytes, as: UTF8.self)
+        return text.hasPrefix("\n") ? String(text.dropFirst()) : text
     }
 
     /// A CSV text cell: `'` before a leading formula character, quoted when it needs to be.
     public static func csvCell(_ text: String) -> String {
-        var output = ""
+        var output = ExportBuffer()
         CSVExportWriter.appendCell(text, to: &output)
-        return output
+        return String(decoding: output.bytes, as: UTF8.self)
     }
 }

@@ -40,11 +40,11 @@ public struct Exporter {
     /// - Throws: ``ExportError`` before anything is written when an account's journal name or a
     ///   commodity can't be written in the format; ``StoreError`` when the ledger can't be read;
     ///   whatever `emit` throws.
-    public func run(emit: (String) throws -> Void) throws -> ExportSummary {
+    public func run(emit: ([UInt8]) throws -> Void) throws -> ExportSummary {
         try ledger.reading { () throws -> ExportSummary in try runInSnapshot(emit: emit) }
     }
 
-    private func runInSnapshot(emit: (String) throws -> Void) throws -> ExportSummary {
+    private func runInSnapshot(emit: ([UInt8]) throws -> Void) throws -> ExportSummary {
         let format = request.format
         let bankNames = request.names.bankAccounts(try ledger.allAccounts())
         for account in request.accounts {
@@ -64,14 +64,14 @@ public struct Exporter {
 
     private func write(
         format: ExportFormat, bankNames: [Int64: String], last: (transaction: Int64, checkpoint: Int64),
-        emit: @escaping (String) throws -> Void
+        emit: @escaping ([UInt8]) throws -> Void
     ) throws -> ExportSummary {
         var state = State(
             writer: Self.writer(for: format, mark: request.mark), emit: emit,
             summary: ExportSummary(
                 mark: ExportMark(
                     name: request.mark?.name ?? "", format: format.rawValue, lastTransactionID: last.transaction,
-                    lastCheckpointID: last.checkpoint, openedAccounts: [])))
+                    lastCheckpointID: last.checkpoint, openedAccounts: [])), names: request.names)
         state.writer.begin(into: &state.buffer)
         for account in request.accounts {
             let bank = bankNames[account.id] ?? JournalNames.defaultName(of: account)
@@ -125,7 +125,7 @@ public struct Exporter {
                     return
                 }
                 try plan.advance(to: row.bookingDay, ledger: ledger, state: &state)
-                plan.held = (row, plan.entry(for: row, names: request.names))
+                plan.held = (row, plan.entry(for: row, counterAccounts: &state.counterAccounts))
             } catch {
                 failure = error
             }
@@ -146,15 +146,18 @@ public struct Exporter {
 /// The output being written: the writer, the buffer and what was counted.
 struct State {
     var writer: any ExportWriter
-    let emit: (String) throws -> Void
+    let emit: ([UInt8]) throws -> Void
     var summary: ExportSummary
-    var buffer = ""
+    var buffer = ExportBuffer(capacity: Exporter.chunkSize + 4096)
+    var counterAccounts: CounterAccounts
 
-    init(writer: any ExportWriter, emit: @escaping (String) throws -> Void, summary: ExportSummary) {
+    init(
+        writer: any ExportWriter, emit: @escaping ([UInt8]) throws -> Void, summary: ExportSummary, names: JournalNames
+    ) {
+        counterAccounts = CounterAccounts(names: names)
         self.writer = writer
         self.emit = emit
         self.summary = summary
-        buffer.reserveCapacity(Exporter.chunkSize + 4096)
     }
 
     mutating func write(_ entry: JournalEntry, row: StoredTransaction?) throws {
@@ -169,8 +172,8 @@ struct State {
     }
 
     mutating func flush(force: Bool) throws {
-        guard force ? !buffer.isEmpty : buffer.utf8.count >= Exporter.chunkSize else { return }
-        try emit(buffer)
-        buffer.removeAll(keepingCapacity: true)
+        guard force ? !buffer.isEmpty : buffer.count >= Exporter.chunkSize else { return }
+        try emit(buffer.bytes)
+        buffer.removeAll()
     }
 }

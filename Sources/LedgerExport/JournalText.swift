@@ -1,78 +1,94 @@
-/// Text from a bank file made safe for each tool's syntax, changing as little as it can.
+/// Text from a bank file made safe for each tool's syntax, changing as little as it can, written
+/// straight into the export's bytes in one pass.
 ///
-/// Every tool: a control character (a line feed, a tab) becomes a space, since each entry's
-/// texts sit on one line.
+/// Every tool: a control character (C0, DEL, C1, U+2028, U+2029: a line feed, a tab) becomes a
+/// space, since each entry's texts sit on one line.
 enum JournalText {
-    /// A control character as a space; runs of spaces as one when `collapsing`.
-    static func oneLine(_ text: String, collapsing: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { Self.isControl($0) || (collapsing && $0 == " ") }) else {
-            return text
-        }
-        var result = String.UnicodeScalarView()
-        var lastWasSpace = false
-        for scalar in text.unicodeScalars {
-            let space = isControl(scalar) || scalar == " "
-            if space {
-                if collapsing && lastWasSpace { continue }
-                result.append(" ")
-            } else {
-                result.append(scalar)
-            }
-            lastWasSpace = space
-        }
-        return String(result)
+    /// What to do to a text on its way out.
+    struct Rule {
+        /// Runs of spaces become one, and leading and trailing spaces go.
+        var collapsing = false
+        /// `() ` before a text that starts with `(`, which hledger and Ledger would otherwise read
+        /// as the transaction's code (an empty code is read and dropped by both).
+        var guardsCode = false
+        /// `;` becomes `,` (hledger: it would start a comment, and can't be escaped).
+        var replacesSemicolon = false
+        /// `|` becomes `/` (hledger's payee: a `|` ends it).
+        var replacesBar = false
+        /// `"` and `\` get a `\` before them (beancount strings).
+        var escapesQuotes = false
     }
 
-    /// hledger's description: `;` starts a comment and can't be escaped, so it becomes `,`; `|`
-    /// splits the payee from the note, so one in `part` (the payee side) becomes `/`; spaces are
-    /// collapsed. An entry whose text starts with `(` gets an empty code `()` first (see
-    /// ``codeGuard(_:)``).
-    static func hledger(_ text: String, isPayee: Bool) -> String {
-        var result = oneLine(text, collapsing: true)
-        if result.contains(";") { result = result.replacingOccurrences(of: ";", with: ",") }
-        if isPayee && result.contains("|") { result = result.replacingOccurrences(of: "|", with: "/") }
-        return trimmed(result)
+    /// hledger's description or payee.
+    static func hledger(isPayee: Bool) -> Rule {
+        Rule(collapsing: true, guardsCode: true, replacesSemicolon: true, replacesBar: isPayee)
     }
 
-    /// Ledger's payee: a `;` starts a note only after a tab or two spaces, so spaces are
+    /// Ledger's payee line: a `;` starts a note only after a tab or two spaces, so spaces are
     /// collapsed and `;` is kept.
-    static func ledger(_ text: String) -> String {
-        trimmed(oneLine(text, collapsing: true))
+    static let ledger = Rule(collapsing: true, guardsCode: true)
+    /// A comment or metadata value for hledger and Ledger (to the end of the line).
+    static let comment = Rule(collapsing: true)
+    /// The inside of a beancount string.
+    static let beancount = Rule(escapesQuotes: true)
+
+    /// Appends `text` under `rule`.
+    static func append(_ text: String, _ rule: Rule, to output: inout ExportBuffer) {
+        var text = text
+        text.withUTF8 { bytes in append(bytes, rule, to: &output) }
     }
 
-    /// A comment or metadata value for hledger and ledger (to the end of the line).
-    static func comment(_ text: String) -> String {
-        trimmed(oneLine(text, collapsing: true))
+    /// Appends a beancount string: `"TEXT"`, escaped.
+    static func appendBeancountString(_ text: String, to output: inout ExportBuffer) {
+        output.append(ascii: 0x22)
+        append(text, beancount, to: &output)
+        output.append(ascii: 0x22)
     }
 
-    /// `() ` before a description that starts with `(`, which hledger and ledger would otherwise
-    /// read as the transaction's code; an empty code is read and dropped by both.
-    static func codeGuard(_ description: String) -> String {
-        description.hasPrefix("(") ? "() " : ""
+    /// Whether the text comes out empty under the comment rule (only spaces and controls).
+    static func isBlank(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 < 0x20 || $0 == 0x7F }
     }
 
-    /// A beancount string, in double quotes, with `"` and `\` escaped.
-    static func beancountString(_ text: String, into output: inout String) {
-        output += "\""
-        let line = oneLine(text)
-        if line.contains(where: { $0 == "\"" || $0 == "\\" }) {
-            for character in line {
-                if character == "\"" || character == "\\" { output += "\\" }
-                output.append(character)
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, _ rule: Rule, to output: inout ExportBuffer) {
+        var pendingSpaces = 0
+        var wroteAny = false
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            var byte = bytes[index]
+            var width = 1
+            var isSpace = byte == 0x20 || byte < 0x20 || byte == 0x7F
+            if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) {
+                isSpace = true
+                width = 2
+            } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
+                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
+                isSpace = true
+                width = 3
             }
-        } else {
-            output += line
+            index += width
+            if isSpace {
+                if rule.collapsing {
+                    if wroteAny { pendingSpaces = 1 }
+                } else {
+                    output.append(ascii: 0x20)
+                }
+                continue
+            }
+            if pendingSpaces > 0 {
+                output.append(ascii: 0x20)
+                pendingSpaces = 0
+            }
+            if !wroteAny {
+                wroteAny = true
+                if rule.guardsCode && byte == 0x28 { output += "() " }
+            }
+            if rule.replacesSemicolon && byte == 0x3B { byte = 0x2C }
+            if rule.replacesBar && byte == 0x7C { byte = 0x2F }
+            if rule.escapesQuotes && (byte == 0x22 || byte == 0x5C) { output.append(ascii: 0x5C) }
+            output.append(ascii: byte)
         }
-        output += "\""
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        guard text.first == " " || text.last == " " else { return text }
-        return String(text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-            || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 }

@@ -18,63 +18,48 @@ import LedgerStore
 /// letters is quoted (`"BTC2"`), a balance assertion is ` = BALANCE` after the amount.
 struct PlainTextJournalWriter: ExportWriter {
     let format: ExportFormat
-    /// The width accounts are padded to before their amount (at least two spaces follow).
-    private static let accountWidth = 36
 
     init(format: ExportFormat) {
         precondition(format == .hledger || format == .ledger, "a plain-text journal is hledger's or Ledger's")
         self.format = format
     }
 
-    func begin(into output: inout String) {
+    func begin(into output: inout ExportBuffer) {
         output += "; ledgerport export for \(format.rawValue)\n"
     }
 
-    func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout String) throws(ExportError) {
+    func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout ExportBuffer) throws(ExportError) {
         let commodity = try Self.commodity(entry.currency, format: format)
         output += "\n"
-        output += entry.day.description
+        output.append(entry.day)
         output += entry.isPending ? " ! " : " * "
         if format == .hledger {
             if let payee = entry.payee {
-                let shown = JournalText.hledger(payee, isPayee: true)
-                output += JournalText.codeGuard(shown)
-                output += shown
+                JournalText.append(payee, JournalText.hledger(isPayee: true), to: &output)
                 output += " | "
-                output += JournalText.hledger(entry.description, isPayee: false)
+                JournalText.append(entry.description, JournalText.hledger(isPayee: false), to: &output)
             } else {
-                let shown = JournalText.hledger(entry.description, isPayee: true)
-                output += JournalText.codeGuard(shown)
-                output += shown
+                JournalText.append(entry.description, JournalText.hledger(isPayee: true), to: &output)
             }
         } else {
-            let shown = JournalText.ledger(entry.description)
-            output += JournalText.codeGuard(shown)
-            output += shown
+            JournalText.append(entry.description, JournalText.ledger, to: &output)
         }
         output += "\n    ; lp-id: "
         output += entry.id
         output += "\n"
-        if format == .ledger, let payee = entry.payee {
+        if format == .ledger, let payee = entry.payee, !JournalText.isBlank(payee) {
             output += "    ; Payee: "
-            output += JournalText.comment(payee)
+            JournalText.append(payee, JournalText.comment, to: &output)
             output += "\n"
         }
-        if !entry.memo.isEmpty {
-            let memo = JournalText.comment(entry.memo)
-            if !memo.isEmpty {
-                output += "    ; memo: "
-                output += memo
-                output += "\n"
-            }
+        if !JournalText.isBlank(entry.memo) {
+            output += "    ; memo: "
+            JournalText.append(entry.memo, JournalText.comment, to: &output)
+            output += "\n"
         }
         let digits = entry.currency.minorDigits
         for posting in entry.postings {
-            output += "    "
-            output += posting.account
-            let padding = Self.accountWidth - posting.account.count
-            output += String(repeating: " ", count: max(2, padding))
-            appendAmount(posting.amount, digits: digits, to: &output)
+            appendPosting(account: posting.account, amount: posting.amount, digits: digits, indent: "    ", to: &output)
             output += " "
             output += commodity
             if let assertion = posting.assertion {
@@ -87,7 +72,7 @@ struct PlainTextJournalWriter: ExportWriter {
         }
     }
 
-    func finish(into output: inout String) {}
+    func finish(into output: inout ExportBuffer) {}
 
     /// The commodity as hledger and Ledger read it: bare when all letters, else in double quotes.
     static func commodity(_ currency: Currency, format: ExportFormat) throws(ExportError) -> String {

@@ -63,13 +63,17 @@ extension Ledger {
         ]
         if query.limit == 0 { return 0 }
         var matched = 0
+        // Rows of one listing are mostly in one currency: its lookup is done once.
+        var lastCurrency: Currency?
         return try statement.forEachRow(bindings) { row throws(StoreError) in
             if query.filtersText {
                 guard query.matches(description: row.text(7), memo: row.text(8)),
                     query.matches(category: row.optionalText(16), splitCategories: row.optionalText(18))
                 else { return true }
             }
-            body(try storedTransaction(row))
+            let transaction = try storedTransaction(row, knownCurrency: lastCurrency)
+            lastCurrency = transaction.amount.currency
+            body(transaction)
             matched += 1
             return query.limit.map { matched < $0 } ?? true
         }
@@ -152,13 +156,21 @@ extension Ledger {
         }
     }
 
-    private func storedTransaction(_ row: Statement) throws(StoreError) -> StoredTransaction {
+    /// A transaction from a row of the queries above; `knownCurrency` is used when the row's
+    /// currency code is its code, saving the lookup.
+    private func storedTransaction(_ row: Statement, knownCurrency: Currency? = nil) throws(StoreError)
+        -> StoredTransaction
+    {
         func corrupt(_ column: String, _ found: String) -> StoreError {
             StoreError(.corruptValue(column: column, found: found), at: .file(path))
         }
         let dayText = row.text(2)
         guard let day = Day(iso: dayText) else { throw corrupt("transactions.day", dayText) }
-        let currency = try storedCurrency(row.text(6), column: "transactions.currency")
+        let code = row.text(6)
+        let currency =
+            if let knownCurrency, knownCurrency.code == code { knownCurrency } else {
+                try storedCurrency(code, column: "transactions.currency")
+            }
         let amount = row.int(4)
         guard amount >= 0 else { throw corrupt("transactions.amount", String(amount)) }
         guard let direction = Direction(rawValue: row.text(5)) else {

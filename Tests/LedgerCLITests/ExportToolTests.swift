@@ -91,6 +91,45 @@ struct ExportToolTests {
         }
     }
 
+    // MARK: - Splits and pending rows
+
+    @Test("a split row is one posting per split line, by its own category, and each tool accepts it")
+    func splits() throws {
+        let cli = try CLIHarness()
+        let file = Fixture.url("QIF/splits.qif").path
+        #expect(cli.run("import", file, "--account", "Checking", "--currency", "USD") == 0, "\(cli.errors)")
+        #expect(cli.run("export", "--to", "hledger") == 0, "\(cli.errors)")
+        for line in [
+            "    Expenses:Groceries                           95.50 USD\n",
+            "    Expenses:Household                           64.50 USD\n",
+            "    Equity:Transfers                            -10.00 USD\n",
+            "    Income:Salary                             -2400.00 USD\n",
+            "    Expenses:Taxes:Federal                      300.00 USD\n",
+        ] {
+            #expect(cli.output.contains(line), "\(line) in \(cli.output)")
+        }
+        try checkedByEveryTool(cli)
+    }
+
+    @Test("a pending row before a checkpoint is flagged and counted in the assertion, so every tool agrees")
+    func pendingBeforeCheckpoint() throws {
+        let cli = try CLIHarness()
+        // A booked -10.00 on 2024-01-10, a pending -4.75 on 2024-01-30, the statement's -10.00 on
+        // 2024-01-31 (the bank doesn't count the pending row), and a later statement of -10.00.
+        let file = Fixture.url("OFX/pending-v220.ofx").path
+        #expect(cli.run("import", file, "--account", "Checking") == 0, "\(cli.errors)")
+        #expect(cli.run("reconcile", "Checking", "--balance", "-10.00", "--as-of", "2024-02-15") == 0)
+        #expect(cli.output.contains("reconciled"), "\(cli.output)")
+        #expect(cli.run("export", "--to", "hledger") == 0)
+        #expect(cli.output.contains("2024-01-30 ! PENDING CAFE"))
+        #expect(cli.output.contains("= -14.75 USD"))
+        try checkedByEveryTool(cli)
+        #expect(cli.run("export", "--to", "hledger", "--pending", "omit") == 0)
+        #expect(!cli.output.contains(" ! "))
+        #expect(!cli.output.contains("-14.75"))
+        try checkedByEveryTool(cli, "--pending", "omit")
+    }
+
     // MARK: - Quoting
 
     @Test("awkward bank texts (; ( | quotes \\ accents &) reach each tool as written")
@@ -146,8 +185,28 @@ struct ExportToolTests {
 
     // MARK: - Helpers
 
+    /// Exports to each journal format and has its tool check the file (assertions included).
+    func checkedByEveryTool(_ cli: CLIHarness, _ more: String...) throws {
+        if let hledger = ExternalTool.find("hledger") {
+            let result = try ExternalTool.run(hledger, ["-f", try export(cli, "hledger", more), "check"])
+            #expect(result.status == 0, "hledger: \(result.output)")
+        }
+        if let ledger = ExternalTool.find("ledger") {
+            let result = try ExternalTool.run(ledger, ["-f", try export(cli, "ledger", more), "balance"])
+            #expect(result.status == 0, "ledger: \(result.output)")
+        }
+        if let beanCheck = ExternalTool.find("bean-check") {
+            let result = try ExternalTool.run(beanCheck, [try export(cli, "beancount", more)])
+            #expect(result.status == 0 && result.output.isEmpty, "bean-check: \(result.output)")
+        }
+    }
+
     /// Exports to a file in the scratch folder and returns its path.
     func export(_ cli: CLIHarness, _ format: String, _ more: String...) throws -> String {
+        try export(cli, format, more)
+    }
+
+    func export(_ cli: CLIHarness, _ format: String, _ more: [String]) throws -> String {
         let path = cli.folder.appendingPathComponent("export-\(format)-\(more.joined()).\(format)").path
         let code = cli.run(["export", "--to", format, "-o", path] + more)
         #expect(code == 0, "\(cli.errors)")

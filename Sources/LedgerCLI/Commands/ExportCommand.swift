@@ -119,10 +119,7 @@ struct ExportCommand: Command {
         if let outputPath {
             summary = try writeFile(outputPath, exporter: exporter)
         } else {
-            summary = try exporter.run { chunk in
-                var text = chunk
-                text.withUTF8 { context.console.printVerbatim($0) }
-            }
+            summary = try exporter.run { chunk in chunk.withUnsafeBufferPointer { context.console.printVerbatim($0) } }
         }
         if let sinceLast {
             summary.mark.name = sinceLast
@@ -155,7 +152,7 @@ struct ExportCommand: Command {
             throw RuntimeError("can't create \(temporary) to write the export")
         }
         do {
-            let summary = try exporter.run { chunk in try handle.write(contentsOf: Data(chunk.utf8)) }
+            let summary = try exporter.run { chunk in try handle.write(contentsOf: chunk) }
             try handle.close()
             guard rename(temporary, path) == 0 else {
                 throw RuntimeError("can't rename \(temporary) to \(path): \(String(cString: strerror(errno)))")
