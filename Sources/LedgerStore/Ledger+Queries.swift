@@ -42,7 +42,8 @@ extension Ledger {
     {
         // A ledger with no split rows (most) skips the look for them on every row; the file a row
         // came from is looked up once per import, not joined on every row.
-        let hasSplits = try database.prepare("SELECT EXISTS (SELECT 1 FROM transaction_splits)")
+        let hasSplits =
+            try database.prepare("SELECT EXISTS (SELECT 1 FROM transaction_splits)")
             .rows { row throws(StoreError) in row.int(0) != 0 }.first ?? true
         let statement = try database.prepare(
             """
