@@ -76,6 +76,10 @@ struct CSVExportWriter: ExportWriter {
             let needsQuotes = bytes.contains { byte in
                 byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
             }
+            if !needsQuotes && !guarded {
+                output.append(bytes)
+                return
+            }
             if needsQuotes { output.append(ascii: 0x22) }
             if guarded { output.append(ascii: 0x27) }
             for byte in bytes {

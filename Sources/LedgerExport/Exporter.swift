@@ -173,7 +173,7 @@ struct State {
 
     mutating func flush(force: Bool) throws {
         guard force ? !buffer.isEmpty : buffer.count >= Exporter.chunkSize else { return }
-        try emit(buffer.bytes)
+        try emit(Array(buffer.bytes))
         buffer.removeAll()
     }
 }

@@ -51,6 +51,10 @@ enum JournalText {
     }
 
     private static func append(_ bytes: UnsafeBufferPointer<UInt8>, _ rule: Rule, to output: inout ExportBuffer) {
+        if isUnchanged(bytes, rule) {
+            output.append(bytes)
+            return
+        }
         var pendingSpaces = 0
         var wroteAny = false
         var index = 0
@@ -90,5 +94,25 @@ enum JournalText {
             if rule.escapesQuotes && (byte == 0x22 || byte == 0x5C) { output.append(ascii: 0x5C) }
             output.append(ascii: byte)
         }
+    }
+
+    /// Whether `rule` leaves the text as it is (most bank texts): then it is copied whole.
+    private static func isUnchanged(_ bytes: UnsafeBufferPointer<UInt8>, _ rule: Rule) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if rule.collapsing && (first == 0x20 || last == 0x20) { return false }
+        if rule.guardsCode && first == 0x28 { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case 0..<0x20, 0x7F, 0xC2, 0xE2: return false
+            case 0x20 where rule.collapsing && previous == 0x20: return false
+            case 0x3B where rule.replacesSemicolon: return false
+            case 0x7C where rule.replacesBar: return false
+            case 0x22, 0x5C: if rule.escapesQuotes { return false }
+            default: break
+            }
+            previous = byte
+        }
+        return true
     }
 }
