@@ -54,10 +54,13 @@ let package = Package(
             name: "LedgerImport",
             dependencies: ["LedgerCore", "LedgerStore"] + adapters.map { .target(name: $0.name) }
         ),
+        // Journals and CSV written from the store's rows: hledger, ledger, beancount (docs/export.md).
+        .target(name: "LedgerExport", dependencies: ["LedgerCore", "LedgerStore"]),
         .target(
             name: "LedgerCLI",
             dependencies: [
-                "LedgerCore", "LedgerStore", "LedgerImport", "CSVAdapter", "AdapterProtocol", "ExternalAdapters",
+                "LedgerCore", "LedgerStore", "LedgerImport", "LedgerExport", "CSVAdapter", "AdapterProtocol",
+                "ExternalAdapters",
             ]
         ),
         .executableTarget(name: "ledgerport", dependencies: ["LedgerCLI"]),
@@ -73,6 +76,7 @@ let package = Package(
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),
+        .testTarget(name: "LedgerExportTests", dependencies: ["LedgerExport", "LedgerStore", "LedgerCore"]),
         .testTarget(
             name: "LedgerImportTests",
             dependencies: ["LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport", "FeedAdapter"]
@@ -86,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LedgerCLITests",
-            dependencies: ["LedgerCLI", "LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport"]
+            dependencies: ["LedgerCLI", "LedgerImport", "LedgerStore", "LedgerCore", "LedgerTestSupport", "LedgerExport"]
         ),
     ] + adapterTargets
 )

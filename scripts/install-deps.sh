@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Installs what ledgerport builds against, from Debian: SQLite and libxml2 headers; and, from PyPI,
-# the readers the differential checks compare ledgerport with (test tools, not dependencies of the
-# product; pinned, because each check lists that version's known disagreements):
+# Installs what ledgerport builds against, from Debian: SQLite and libxml2 headers; the journal
+# tools the export tests run (hledger and ledger, from Debian; Tests/LedgerCLITests/ExportToolTests);
+# and, from PyPI, the readers the differential checks compare ledgerport with (test tools, not
+# dependencies of the product; pinned, because each check lists that version's known disagreements):
 # ofxtools and ofxparse (scripts/ofx_differential.py), pycamt (scripts/camt_differential.py), mt-940 (scripts/mt940_differential.py) and quiffen
-# (scripts/qif_differential.py). Harmless where they are present. Needs root (or sudo) only when a
-# Debian package is missing. Under CI=true a reader that can't be installed fails the run.
+# (scripts/qif_differential.py), and beancount (bean-check, for the export tests). Harmless where
+# they are present. Needs root (or sudo) only when a Debian package is missing. Under CI=true a
+# tool that can't be installed fails the run.
 set -euo pipefail
 missing=()
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
 [ -f /usr/include/libxml2/libxml/parser.h ] || missing+=(libxml2-dev)
 [ -n "$(command -v pkg-config)" ] || missing+=(pkg-config)
+[ -n "$(command -v hledger)" ] || missing+=(hledger)
+[ -n "$(command -v ledger)" ] || missing+=(ledger)
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -35,3 +39,11 @@ pip_pinned ofxparse 0.21
 pip_pinned pycamt 1.1.1
 pip_pinned mt-940 5.1.1
 pip_pinned quiffen 4.0.1
+pip_pinned beancount 3.1.0
+for tool in hledger ledger bean-check; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "install-deps: $tool is not on PATH after installing" >&2
+        [ "${CI:-}" = "true" ] && exit 1
+    fi
+done
+exit 0

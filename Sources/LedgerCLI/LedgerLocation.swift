@@ -15,13 +15,17 @@ enum LedgerLocation {
     /// (`$XDG_CONFIG_HOME/ledgerport/mappings`), any in `$LEDGERPORT_MAPPINGS` (colon-separated),
     /// then the mappings shipped with ledgerport.
     static func mappingDirectories(environment: [String: String]) -> [String] {
-        let configHome = nonEmpty(environment["XDG_CONFIG_HOME"]) ?? (home(environment) + "/.config")
-        var folders = [configHome + "/ledgerport/mappings"]
+        var folders = [configFolder(environment: environment) + "/mappings"]
         if let extra = nonEmpty(environment["LEDGERPORT_MAPPINGS"]) {
             folders += extra.split(separator: ":").map(String.init)
         }
         if let bundled = bundledMappings() { folders.append(bundled) }
         return folders
+    }
+
+    /// `$XDG_CONFIG_HOME/ledgerport`, else `~/.config/ledgerport`.
+    static func configFolder(environment: [String: String]) -> String {
+        (nonEmpty(environment["XDG_CONFIG_HOME"]) ?? (home(environment) + "/.config")) + "/ledgerport"
     }
 
     /// The shipped `mappings/` folder: beside an installed binary (`PREFIX/share/ledgerport/mappings`)

@@ -18,6 +18,7 @@ public enum Ledgerport {
         AccountsCommand.self,
         CommoditiesCommand.self,
         TransactionsCommand.self,
+        ExportCommand.self,
         ImportsCommand.self,
         ReconcileCommand.self,
         CheckpointsCommand.self,

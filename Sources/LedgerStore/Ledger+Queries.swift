@@ -40,17 +40,23 @@ extension Ledger {
     public func transactions(matching query: TransactionQuery, _ body: (StoredTransaction) -> Void)
         throws(StoreError) -> Int
     {
+        // A ledger with no split rows (most) skips the look for them on every row; the file a row
+        // came from is looked up once per import, not joined on every row.
+        let hasSplits =
+            try database.prepare("SELECT EXISTS (SELECT 1 FROM transaction_splits)")
+            .rows { row throws(StoreError) in row.int(0) != 0 }.first ?? true
         let statement = try database.prepare(
             """
             SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
-                t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column,
-                t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id),
-                \(query.category == nil ? "NULL" : "(SELECT group_concat(s.category, char(31)) FROM transaction_splits s WHERE s.transaction_id = t.id)")
+                t.memo, t.status, t.external_id, t.statement_balance, t.import_id, t.source_line, t.source_column,
+                t.payee, t.category,
+                \(hasSplits ? "EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id)" : "0"),
+                \(query.category == nil || !hasSplits ? "NULL" : "(SELECT group_concat(s.category, char(31)) FROM transaction_splits s WHERE s.transaction_id = t.id)")
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
-            LEFT JOIN imports i ON i.id = t.import_id
             WHERE \(query.account == nil ? "?1 IS NULL" : "t.account_id = ?1")
                 AND t.day >= coalesce(?2, '') AND t.day < coalesce(?3, '9999-99-99')
+                AND t.id > ?5
             ORDER BY a.name, t.day, t.id
             LIMIT ?4
             """)
@@ -58,16 +64,22 @@ extension Ledger {
         let bindings: [Binding] = [
             .optional(query.account?.id), .optional(query.window.start?.description),
             .optional(query.window.end?.description), .int(sqlLimit.map(Int64.init) ?? -1),
+            .int(query.afterID ?? -1),
         ]
         if query.limit == 0 { return 0 }
         var matched = 0
+        // Rows of one listing are mostly in one currency: its lookup is done once.
+        var lastCurrency: Currency?
+        var importPaths = try ImportPaths(ledger: self)
         return try statement.forEachRow(bindings) { row throws(StoreError) in
             if query.filtersText {
                 guard query.matches(description: row.text(7), memo: row.text(8)),
                     query.matches(category: row.optionalText(16), splitCategories: row.optionalText(18))
                 else { return true }
             }
-            body(try storedTransaction(row))
+            let transaction = try storedTransaction(row, importPaths: &importPaths, knownCurrency: lastCurrency)
+            lastCurrency = transaction.amount.currency
+            body(transaction)
             matched += 1
             return query.limit.map { matched < $0 } ?? true
         }
@@ -80,15 +92,17 @@ extension Ledger {
         let query = try database.prepare(
             """
             SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
-                t.memo, t.status, t.external_id, t.statement_balance, i.source_path, t.source_line, t.source_column,
+                t.memo, t.status, t.external_id, t.statement_balance, t.import_id, t.source_line, t.source_column,
                 t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id)
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
-            LEFT JOIN imports i ON i.id = t.import_id
             WHERE t.id IN (\(placeholders))
             ORDER BY t.id
             """)
-        return try query.rows(ids.map(Binding.int)) { row throws(StoreError) in try storedTransaction(row) }
+        var importPaths = try ImportPaths(ledger: self)
+        return try query.rows(ids.map(Binding.int)) { row throws(StoreError) in
+            try storedTransaction(row, importPaths: &importPaths)
+        }
     }
 
     /// The signed sum of booked transactions up to and including a day (all of them when `nil`).
@@ -150,13 +164,21 @@ extension Ledger {
         }
     }
 
-    private func storedTransaction(_ row: Statement) throws(StoreError) -> StoredTransaction {
+    /// A transaction from a row of the queries above; `knownCurrency` is used when the row's
+    /// currency code is its code, saving the lookup.
+    private func storedTransaction(
+        _ row: Statement, importPaths: inout ImportPaths, knownCurrency: Currency? = nil
+    ) throws(StoreError) -> StoredTransaction {
         func corrupt(_ column: String, _ found: String) -> StoreError {
             StoreError(.corruptValue(column: column, found: found), at: .file(path))
         }
         let dayText = row.text(2)
         guard let day = Day(iso: dayText) else { throw corrupt("transactions.day", dayText) }
-        let currency = try storedCurrency(row.text(6), column: "transactions.currency")
+        let code = row.text(6)
+        let currency =
+            if let knownCurrency, knownCurrency.code == code { knownCurrency } else {
+                try storedCurrency(code, column: "transactions.currency")
+            }
         let amount = row.int(4)
         guard amount >= 0 else { throw corrupt("transactions.amount", String(amount)) }
         guard let direction = Direction(rawValue: row.text(5)) else {
@@ -166,7 +188,7 @@ extension Ledger {
             throw corrupt("transactions.status", row.text(9))
         }
         var location: SourceLocation?
-        if let file = row.optionalText(12) {
+        if let importID = row.optionalInt(12), let file = try importPaths.path(of: importID) {
             location = SourceLocation(
                 file: file, line: Int(row.optionalInt(13) ?? 0), column: Int(row.optionalInt(14) ?? 0))
         }
@@ -197,5 +219,23 @@ extension Ledger {
                 category: row.optionalText(0), memo: row.text(1),
                 amount: Money(minorUnits: amount, currency: currency), direction: direction)
         }
+    }
+}
+
+/// The file each import read, looked up once per import during one listing.
+struct ImportPaths {
+    private let statement: Statement
+    private var paths: [Int64: String?] = [:]
+
+    init(ledger: Ledger) throws(StoreError) {
+        statement = try ledger.prepared("SELECT source_path FROM imports WHERE id = ?")
+    }
+
+    /// The import's source path, or `nil` for an id no import has.
+    mutating func path(of importID: Int64) throws(StoreError) -> String? {
+        if let known = paths[importID] { return known }
+        let found = try statement.rows([.int(importID)]) { row throws(StoreError) in row.text(0) }.first
+        paths[importID] = found
+        return found
     }
 }

@@ -24,6 +24,7 @@ struct Migration {
         Migration(version: 11, name: "payees and adapter provenance", sql: payeesAndAdapterProvenance),
         Migration(version: 12, name: "declared commodities", sql: declaredCommodities),
         Migration(version: 13, name: "categories and split lines", sql: categoriesAndSplits),
+        Migration(version: 14, name: "export marks", sql: exportMarks),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -288,5 +289,32 @@ struct Migration {
             direction TEXT NOT NULL CHECK (direction IN ('credit', 'debit')),
             PRIMARY KEY (transaction_id, position)
         ) WITHOUT ROWID;
+        """
+
+    /// Where each named export (`export --since-last NAME`) stopped: the largest transaction and
+    /// checkpoint ids it wrote, and the journal accounts it opened (beancount `open`, one a line).
+    ///
+    /// Row ids are SQLite rowids, which a new row may reuse after the largest one is deleted; the
+    /// triggers lower a mark to the largest id left, so a row stored after a delete is always
+    /// above every mark and is exported next time.
+    private static let exportMarks = """
+        CREATE TABLE export_marks (
+            name TEXT PRIMARY KEY,
+            format TEXT NOT NULL,
+            last_transaction_id INTEGER NOT NULL,
+            last_checkpoint_id INTEGER NOT NULL,
+            opened_accounts TEXT NOT NULL DEFAULT '',
+            exported_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TRIGGER export_marks_after_transaction_delete AFTER DELETE ON transactions
+        BEGIN
+            UPDATE export_marks SET last_transaction_id = (SELECT coalesce(max(id), 0) FROM transactions)
+            WHERE last_transaction_id >= OLD.id;
+        END;
+        CREATE TRIGGER export_marks_after_checkpoint_delete AFTER DELETE ON checkpoints
+        BEGIN
+            UPDATE export_marks SET last_checkpoint_id = (SELECT coalesce(max(id), 0) FROM checkpoints)
+            WHERE last_checkpoint_id >= OLD.id;
+        END;
         """
 }

@@ -16,4 +16,17 @@ public struct StoredAccount: Sendable, Hashable {
     public var maskedNumber: String?
     /// The source's own stable id for the account, when it gave one.
     public var key: String?
+
+    public init(
+        id: Int64, name: String, kind: AccountKind, currency: Currency, institution: String? = nil,
+        maskedNumber: String? = nil, key: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.currency = currency
+        self.institution = institution
+        self.maskedNumber = maskedNumber
+        self.key = key
+    }
 }

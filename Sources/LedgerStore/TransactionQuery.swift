@@ -21,11 +21,13 @@ public struct TransactionQuery: Sendable, Hashable {
     public var category: TextSearch?
     /// At most this many transactions (the first ones in the listing's order), or all when `nil`.
     public var limit: Int?
+    /// Only transactions whose id is above this one (stored since an export's mark), or all when `nil`.
+    public var afterID: Int64?
 
     /// Creates a query; every part left out takes everything.
     public init(
         account: StoredAccount? = nil, window: DayWindow = DayWindow(start: nil, end: nil), search: TextSearch? = nil,
-        payee: TextSearch? = nil, category: TextSearch? = nil, limit: Int? = nil
+        payee: TextSearch? = nil, category: TextSearch? = nil, limit: Int? = nil, afterID: Int64? = nil
     ) {
         precondition(limit.map { $0 >= 0 } ?? true, "a limit counts transactions")
         self.account = account
@@ -34,6 +36,7 @@ public struct TransactionQuery: Sendable, Hashable {
         self.payee = payee
         self.category = category
         self.limit = limit
+        self.afterID = afterID
     }
 
     /// Whether a description and memo pass the text filters.

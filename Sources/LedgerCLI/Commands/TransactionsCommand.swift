@@ -65,7 +65,8 @@ struct TransactionsCommand: Command {
         let output = ChunkedOutput(console: context.console)
         if json {
             var array = StreamedJSONArray(output: output)
-            try ledger.transactions(matching: query) { transaction in array.append(ReportJSON.transaction(transaction))
+            try ledger.transactions(matching: query) { transaction in
+                array.append { text in ReportJSON.appendTransaction(transaction, to: &text) }
             }
             array.finish()
             return 0

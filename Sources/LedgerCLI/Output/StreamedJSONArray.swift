@@ -31,6 +31,22 @@ struct StreamedJSONArray {
         count += 1
     }
 
+    /// Adds an element that `write` appends itself, already indented by two spaces (as
+    /// ``append(_:)`` would indent it), so that no JSON value is built.
+    mutating func append(writing write: (inout String) -> Void) {
+        if count == 0 {
+            output.append("[")
+        } else {
+            output.appendLine { [held] line in
+                line += held
+                line += ","
+            }
+        }
+        held.removeAll(keepingCapacity: true)
+        write(&held)
+        count += 1
+    }
+
     /// Closes the array and prints what is left.
     mutating func finish() {
         if count == 0 {

@@ -1,0 +1,146 @@
+import LedgerCore
+import LedgerStore
+
+/// One account's part of an export: its checkpoints still to assert, its baseline difference
+/// still to write, and the row held back until the next one shows whether it ends its day.
+struct AccountPlan {
+    let account: StoredAccount
+    let bank: String
+    let includesPending: Bool
+    /// Checkpoints to assert, oldest first; the first is removed once written.
+    var checkpoints: [Checkpoint] = []
+    /// The first checkpoint's day and its difference from the rows up to it, until written.
+    var baseline: (day: Day, amount: Int64)?
+    /// The last row read, with its entry: written once the next row (or the end) comes.
+    var held: (row: StoredTransaction, entry: JournalEntry)?
+    /// Pending rows up to this day are counted in `pendingTotal` (`nil`: none yet, from the start).
+    var pendingAfter: Day?
+    var pendingTotal: Int64 = 0
+    var pendingMaxID: Int64 = .max
+    private var nextCheckpoint = 0
+
+    init(account: StoredAccount, bank: String, includesPending: Bool) {
+        self.account = account
+        self.bank = bank
+        self.includesPending = includesPending
+    }
+
+    /// Writes what comes before a row on `day` (or, with `nil`, everything left): the held row,
+    /// with the assertion of a checkpoint on its day; checkpoints on earlier days as entries of
+    /// their own; the baseline difference when its day has come.
+    mutating func advance(to day: Day?, ledger: Ledger, state: inout State) throws {
+        if let held, let day, held.row.bookingDay == day {
+            // Another row of the same day follows: this one doesn't end its day.
+            try state.write(held.entry, row: held.row)
+            self.held = nil
+        } else if let held {
+            var entry = held.entry
+            if let checkpoint = checkpoint(on: held.row.bookingDay) {
+                entry.postings[0].assertion = try assertedBalance(checkpoint, ledger: ledger)
+                nextCheckpoint += 1
+            }
+            try state.write(entry, row: held.row)
+            self.held = nil
+        }
+        while nextCheckpoint < checkpoints.count, day.map({ checkpoints[nextCheckpoint].asOf < $0 }) ?? true {
+            let checkpoint = checkpoints[nextCheckpoint]
+            try writeBaseline(through: checkpoint.asOf, state: &state)
+            let entry = JournalEntry(
+                kind: .assertion, day: checkpoint.asOf, description: "Statement balance",
+                id: "checkpoint:\(checkpoint.id)",
+                currency: account.currency,
+                postings: [
+                    .init(account: bank, amount: 0, assertion: try assertedBalance(checkpoint, ledger: ledger))
+                ])
+            try state.write(entry, row: nil)
+            nextCheckpoint += 1
+        }
+        if let day {
+            try writeBaseline(through: day, state: &state)
+        } else if let baseline {
+            try writeBaseline(through: baseline.day, state: &state)
+        }
+    }
+
+    /// The entry of a stored row: the bank's posting, then the counter-account's (one per split
+    /// line for a split row).
+    func entry(for row: StoredTransaction, counterAccounts: inout CounterAccounts) -> JournalEntry {
+        let signed = row.signedMinorUnits
+        var postings = [JournalEntry.Posting(account: bank, amount: signed)]
+        if row.splits.isEmpty {
+            postings.append(
+                .init(account: counterAccounts.name(category: row.category, direction: row.direction), amount: -signed))
+        } else {
+            for line in row.splits {
+                postings.append(
+                    .init(
+                        account: counterAccounts.name(category: line.category, direction: line.direction),
+                        amount: -line.amount.signedMinorUnits(line.direction)))
+            }
+        }
+        return JournalEntry(
+            kind: .row, day: row.bookingDay, isPending: row.status == .pending,
+            payee: row.payee == row.description ? nil : row.payee,
+            description: row.description, memo: row.memo, id: String(row.id), currency: row.amount.currency,
+            postings: postings)
+    }
+
+    /// An opening entry: `amount` into the bank account from `Equity:Opening-Balances`.
+    func opening(on day: Day, amount: Int64, description: String) -> JournalEntry {
+        JournalEntry(
+            kind: .opening, day: day, description: description, id: "opening:\(account.id):\(day)",
+            currency: account.currency,
+            postings: [
+                .init(account: bank, amount: amount), .init(account: JournalNames.openingBalances, amount: -amount),
+            ])
+    }
+
+    /// The checkpoint on `day` still to assert, if it is the next one.
+    private func checkpoint(on day: Day) -> Checkpoint? {
+        guard nextCheckpoint < checkpoints.count, checkpoints[nextCheckpoint].asOf == day else { return nil }
+        return checkpoints[nextCheckpoint]
+    }
+
+    /// The statement's balance plus the pending rows up to its day that the output holds.
+    private mutating func assertedBalance(_ checkpoint: Checkpoint, ledger: Ledger) throws -> Int64 {
+        guard includesPending else { return checkpoint.actual }
+        if pendingAfter.map({ $0 < checkpoint.asOf }) ?? true {
+            pendingTotal += try ledger.pendingNet(
+                of: account, after: pendingAfter, through: checkpoint.asOf, maxID: pendingMaxID)
+            pendingAfter = checkpoint.asOf
+        }
+        return checkpoint.actual + pendingTotal
+    }
+
+    private mutating func writeBaseline(through day: Day, state: inout State) throws {
+        guard let baseline, baseline.day <= day else { return }
+        try state.write(
+            opening(on: baseline.day, amount: baseline.amount, description: "Opening balance (first statement)"),
+            row: nil)
+        self.baseline = nil
+    }
+}
+
+/// The counter-account of each category and direction, worked out once per export (a default
+/// name folds accents and splits words: too slow to do for every row).
+struct CounterAccounts {
+    let names: JournalNames
+    private var debits: [String: String] = [:]
+    private var credits: [String: String] = [:]
+    private let unknownDebit: String
+    private let unknownCredit: String
+
+    init(names: JournalNames) {
+        self.names = names
+        unknownDebit = names.counterAccount(category: nil, direction: .debit)
+        unknownCredit = names.counterAccount(category: nil, direction: .credit)
+    }
+
+    mutating func name(category: String?, direction: Direction) -> String {
+        guard let category else { return direction == .debit ? unknownDebit : unknownCredit }
+        if let known = direction == .debit ? debits[category] : credits[category] { return known }
+        let name = names.counterAccount(category: category, direction: direction)
+        if direction == .debit { debits[category] = name } else { credits[category] = name }
+        return name
+    }
+}
