@@ -18,6 +18,7 @@ public enum Ledgerport {
         AccountsCommand.self,
         CommoditiesCommand.self,
         TransactionsCommand.self,
+        RulesCommand.self,
         ImportsCommand.self,
         ReconcileCommand.self,
         CheckpointsCommand.self,
