@@ -31,7 +31,9 @@ extension CommandContext {
             let exists = FileManager.default.fileExists(atPath: file)
             throw RuntimeError(
                 "\(file): error: "
-                    + (exists ? "the rules file can't be read" : "no rules file here; write one (docs/rules.md) or pass --rules PATH"))
+                    + (exists
+                        ? "the rules file can't be read"
+                        : "no rules file here; write one (docs/rules.md) or pass --rules PATH"))
         }
         let problems = RuleSet.problems(json: Array(data), path: file)
         guard problems.isEmpty else {

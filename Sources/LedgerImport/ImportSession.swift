@@ -257,7 +257,8 @@ struct ImportSession {
                 PendingRow(
                     draft: draft, accountID: account.id, fingerprint: prepared.fingerprint,
                     occurrence: prepared.occurrence,
-                    assignment: rules?.assignment(for: RuleInput(draft, format: report.format, mapping: report.mapping)))))
+                    assignment: rules?.assignment(for: RuleInput(draft, format: report.format, mapping: report.mapping))
+                )))
         batchDrafts += 1
         if batchDrafts >= batchSize { try flush() }
     }

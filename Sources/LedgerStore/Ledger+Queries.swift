@@ -180,7 +180,8 @@ extension Ledger {
             memo: row.text(8), payee: row.optionalText(15), category: row.optionalText(16),
             splits: row.int(17) == 0 ? [] : try splits(of: id, currency: currency),
             ruleIDs: row.optionalText(18).map { $0.split(separator: ",").map(String.init) } ?? [],
-            note: row.optionalText(19), tags: row.optionalText(20).map { $0.split(separator: " ").map(String.init) } ?? [],
+            note: row.optionalText(19),
+            tags: row.optionalText(20).map { $0.split(separator: " ").map(String.init) } ?? [],
             counterAccount: row.optionalText(21), handSet: RuleField.fields(in: Int(row.int(22))),
             status: status, externalID: row.optionalText(10), statementBalance: row.optionalInt(11), location: location)
     }

@@ -37,5 +37,7 @@ public struct TransactionEdit: Sendable, Hashable {
     }
 
     /// Whether the edit changes nothing.
-    public var isEmpty: Bool { description == nil && memo == nil && status == nil && values.isEmpty && released.isEmpty }
+    public var isEmpty: Bool {
+        description == nil && memo == nil && status == nil && values.isEmpty && released.isEmpty
+    }
 }

@@ -86,8 +86,12 @@ struct RulesCommandTests {
         let lines = cli.errors.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(
-            lines.first?.hasPrefix("ledgerport: \(rules):2:39: error: \"description\" \"(unclosed\" doesn't compile") == true)
-        #expect(lines.last == "ledgerport: \(rules):3:37: error: \"direction\" \"out\" is not a direction; expected \"credit\" or \"debit\"")
+            lines.first?.hasPrefix("ledgerport: \(rules):2:39: error: \"description\" \"(unclosed\" doesn't compile")
+                == true)
+        #expect(
+            lines.last
+                == "ledgerport: \(rules):3:37: error: \"direction\" \"out\" is not a direction; expected \"credit\" or \"debit\""
+        )
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
         #expect(cli.run("rules", "--rules", rules) == 1)
         #expect(cli.run("rules", "--rules", cli.folder.appendingPathComponent("missing.json").path) == 1)
@@ -121,7 +125,8 @@ struct RulesCommandTests {
 
                 """)
         #expect(try row(cli, "Rent March")["category"] is NSNull)
-        #expect(cli.run("rules", "apply", "--rules", rules, "--from", "2024-03-02", "--to", "2024-03-02", "--json") == 0)
+        #expect(
+            cli.run("rules", "apply", "--rules", rules, "--from", "2024-03-02", "--to", "2024-03-02", "--json") == 0)
         let result = try #require(try cli.json() as? [String: Any])
         #expect(result["read"] as? Int == 1 && result["changed"] as? Int == 1)
         #expect(try row(cli, "Rent March")["category"] as? String == "Rent")
@@ -136,7 +141,8 @@ struct RulesCommandTests {
         #expect(cli.output == "changed \(coffee)'s category from \"Eating out\" to \"Treats\"\n")
         #expect(cli.run("rules", "apply", "--rules", rules) == 0)
         #expect(cli.output == "changed 0 of 3 transactions; kept 1 value set by hand\n")
-        try Data(rulesV1.replacingOccurrences(of: "Eating out", with: "Cafe").utf8).write(to: URL(fileURLWithPath: rules))
+        try Data(rulesV1.replacingOccurrences(of: "Eating out", with: "Cafe").utf8).write(
+            to: URL(fileURLWithPath: rules))
         #expect(cli.run("rules", "apply", "--rules", rules) == 0)
         #expect(cli.output == "changed 0 of 3 transactions; kept 1 value set by hand\n")
         let stored = try row(cli, "Coffee Corner")

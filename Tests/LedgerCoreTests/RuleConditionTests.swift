@@ -13,7 +13,8 @@ struct RuleConditionTests {
     /// A one-rule set with these `when` keys (JSON members), setting a category.
     func rules(_ when: String) throws -> RuleSet {
         try RuleSet(
-            json: Array(#"{"rules": [{"id": "r", "when": {\#(when)}, "set": {"category": "X"}}]}"#.utf8), path: "r.json")
+            json: Array(#"{"rules": [{"id": "r", "when": {\#(when)}, "set": {"category": "X"}}]}"#.utf8), path: "r.json"
+        )
     }
 
     func fires(_ when: String, _ input: RuleInput = coffee) throws -> Bool {

@@ -26,8 +26,13 @@ struct RuleSetReadingTests {
     func badRegex() throws {
         let found = try problems("bad-regex.json")
         #expect(found.count == 1)
-        #expect(found.first?.hasPrefix(#"bad-regex.json:10:32: error: "description" "[unclosed" doesn't compile as a regular expression"#) == true)
-        #expect(throws: RuleError.self) { try RuleSet(json: try Fixture.bytes("Rules/bad-regex.json"), path: "bad-regex.json") }
+        #expect(
+            found.first?.hasPrefix(
+                #"bad-regex.json:10:32: error: "description" "[unclosed" doesn't compile as a regular expression"#)
+                == true)
+        #expect(throws: RuleError.self) {
+            try RuleSet(json: try Fixture.bytes("Rules/bad-regex.json"), path: "bad-regex.json")
+        }
     }
 
     @Test("unknown keys, bad values and a repeated id are each reported at their place")
@@ -69,7 +74,9 @@ struct RuleSetReadingTests {
 
     @Test("a rule without set, an amount with min above max, and a file without rules are refused")
     func missingParts() {
-        #expect(problems(text: "{}") == [#"rules.json:1:1: error: the rules file has no "rules"; expected a list of rules"#])
+        #expect(
+            problems(text: "{}") == [#"rules.json:1:1: error: the rules file has no "rules"; expected a list of rules"#]
+        )
         let text = #"{"rules": [{"id": "a", "when": {"amount": {"min": "10", "max": "9.99"}}}]}"#
         #expect(
             problems(text: text) == [

@@ -18,7 +18,8 @@ struct RuleSetTests {
     ) -> RuleInput {
         RuleInput(
             account: account, bookingDay: Day(year: 2024, month: 10, day: day)!,
-            amount: Money(minorUnits: amount, currency: .EUR), direction: direction, description: description, memo: memo,
+            amount: Money(minorUnits: amount, currency: .EUR), direction: direction, description: description,
+            memo: memo,
             payee: payee, format: "csv", mapping: "paypal-activity")
     }
 
@@ -64,7 +65,8 @@ struct RuleSetTests {
         }
         #expect(
             salary == [
-                #"description "COFFEE CORNER" doesn't match /^PAYROLL DEPOSIT/i"#, "direction is debit, expected credit",
+                #"description "COFFEE CORNER" doesn't match /^PAYROLL DEPOSIT/i"#,
+                "direction is debit, expected credit",
                 #"account is "Card", expected "Checking""#,
             ])
         #expect(big == ["amount is 4.20 EUR, below the minimum 100.00"])

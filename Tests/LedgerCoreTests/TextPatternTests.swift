@@ -22,7 +22,8 @@ struct TextPatternTests {
             // Wrapping in a group forces the NSRegularExpression path with the same meaning.
             let slow = try TextPattern(.regex, "(?:\(pattern))", caseSensitive: caseSensitive)
             for text in Self.texts where !text.hasSuffix("\n") {
-                #expect(fast.matches(text) == slow.matches(text), "\(pattern) on \(text) caseSensitive \(caseSensitive)")
+                #expect(
+                    fast.matches(text) == slow.matches(text), "\(pattern) on \(text) caseSensitive \(caseSensitive)")
             }
         }
     }
@@ -47,5 +48,39 @@ struct TextPatternTests {
     func refused() {
         #expect(throws: TextPatternFailure.self) { try TextPattern(.regex, "[unclosed") }
         #expect(throws: TextPatternFailure.self) { try TextPattern(.regex, "(a") }
+    }
+
+    @Test("a regular expression's required literal runs are those every match holds")
+    func requiredLiterals() {
+        func runs(_ pattern: String) -> [String] {
+            TextPattern.requiredLiteralsForTesting(pattern)
+        }
+        #expect(runs(#"netflix\.com"#).isEmpty == false)
+        #expect(runs(#"amazon.*prime"#) == ["amazon", "prime"])
+        #expect(runs(#"rew.*berlin\s+\d{3}"#) == ["rew", "berlin"])
+        #expect(runs(#"colou?r card"#) == ["colo", "r card"])
+        #expect(runs(#"^ab+c"#) == ["ab"])
+        #expect(runs(#"(x|y)paypal[0-9]"#) == ["paypal"])
+        #expect(runs("a|b").isEmpty)
+        #expect(runs("(?i)paypal").isEmpty)
+        #expect(runs("bäckerei.*x") == ["ckerei"])
+    }
+
+    @Test("a text without a required literal never matches the regular expression it comes from")
+    func requiredLiteralsAreNecessary() throws {
+        let patterns = [#"amazon.*prime"#, #"rew.*berlin\s+\d{3}"#, "colou?r card", "^ab+c", #"netflix\.com"#]
+        let texts = [
+            "AMAZON PRIME", "amazon de prime video", "REWE BERLIN 123", "rew berlin  999", "Colour card", "color CARD",
+            "abbbc", "NETFLIX.COM", "netflix com", "prime amazon",
+        ]
+        for pattern in patterns {
+            let compiled = try TextPattern(.regex, pattern)
+            for text in texts where compiled.matches(text) {
+                let folded = text.lowercased()
+                for run in TextPattern.requiredLiteralsForTesting(pattern) {
+                    #expect(folded.contains(run), "\(pattern) matches \(text) without \(run)")
+                }
+            }
+        }
     }
 }

@@ -36,7 +36,8 @@ struct LedgerRulesTests {
         #expect(ledger.save(batch, importID: importID) == .saved(inserted: drafts.count, duplicates: 0))
     }
 
-    static func rowsWith(_ drafts: [Draft], account: StoredAccount, _ assign: (Draft) -> RuleAssignment) -> [PendingRow] {
+    static func rowsWith(_ drafts: [Draft], account: StoredAccount, _ assign: (Draft) -> RuleAssignment) -> [PendingRow]
+    {
         rows(drafts, account: account).map { row in
             var row = row
             row.assignment = assign(row.draft)
@@ -53,8 +54,11 @@ struct LedgerRulesTests {
     @Test("an import stores what the rules set and the ids of the rules that fired")
     func storedOnImport() throws {
         try importWithRules(
-            [makeDraft("CORNER MARKET 12", -6_412, on: "2024-03-04"), makeDraft("PAYROLL ACME", 215_000, on: "2024-03-05"),
-             makeDraft("ATM", -6_000, on: "2024-03-12")], rules)
+            [
+                makeDraft("CORNER MARKET 12", -6_412, on: "2024-03-04"),
+                makeDraft("PAYROLL ACME", 215_000, on: "2024-03-05"),
+                makeDraft("ATM", -6_000, on: "2024-03-12"),
+            ], rules)
         let stored = try ledger.transactions(account: checking)
         #expect(stored.map(\.category) == ["Groceries", "Salary", nil])
         #expect(stored.map(\.payee) == ["Market", nil, nil])
@@ -66,7 +70,8 @@ struct LedgerRulesTests {
 
     @Test("applying changed rules updates rows, and a value no rule sets any more goes back to the source's")
     func reapply() throws {
-        let market = withPayee(makeDraft("CORNER MARKET 12", -6_412, on: "2024-03-04"), "Corner Market Inc", category: "Shopping")
+        let market = withPayee(
+            makeDraft("CORNER MARKET 12", -6_412, on: "2024-03-04"), "Corner Market Inc", category: "Shopping")
         try importWithRules([market, makeDraft("PAYROLL ACME", 215_000, on: "2024-03-05")], rules)
         #expect(try ledger.transactions(account: checking).first?.payee == "Market")
         let changed = try Self.rules(
@@ -83,7 +88,9 @@ struct LedgerRulesTests {
         #expect(stored[1].category == "Income")
         #expect(stored[1].note == nil)
         #expect(stored[1].tags == [])
-        #expect(changes.contains(RuleChange(transactionID: stored[0].id, field: "payee", before: "Market", after: "Corner Market Inc")))
+        #expect(
+            changes.contains(
+                RuleChange(transactionID: stored[0].id, field: "payee", before: "Market", after: "Corner Market Inc")))
         // Applying the same rules again changes nothing.
         let again = try ledger.applyRules(assign: changed.makeEvaluator().assignment(for:))
         #expect(again.changed == 0)
@@ -143,7 +150,10 @@ struct LedgerRulesTests {
     @Test("a dry run reports the changes and writes nothing; the account and window limit the rows")
     func dryRunAndWindow() throws {
         try importWithRules(
-            [makeDraft("CORNER MARKET 12", -6_412, on: "2024-03-04"), makeDraft("CORNER MARKET 12", -1_000, on: "2024-04-04")],
+            [
+                makeDraft("CORNER MARKET 12", -6_412, on: "2024-03-04"),
+                makeDraft("CORNER MARKET 12", -1_000, on: "2024-04-04"),
+            ],
             try Self.rules(#"{"id": "none", "when": {"description": "nothing"}, "set": {"category": "X"}}"#))
         let window = DayWindow.days(Day(iso: "2024-04-01"), through: Day(iso: "2024-04-30"))
         var changes: [RuleChange] = []

@@ -81,7 +81,8 @@ struct RulesApplyCommand: Command {
             (dryRun ? "dry run, nothing written: would change " : "changed ")
                 + "\(result.changed) of \(result.read) transaction\(result.read == 1 ? "" : "s")"
                 + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))")
-                + (result.keptByHand > 0 ? "; kept \(result.keptByHand) value\(result.keptByHand == 1 ? "" : "s") set by hand" : ""))
+                + (result.keptByHand > 0
+                    ? "; kept \(result.keptByHand) value\(result.keptByHand == 1 ? "" : "s") set by hand" : ""))
         return 0
     }
 

@@ -50,7 +50,8 @@ struct RulesCommand: Command {
                 ).rendered())
             return 0
         }
-        context.console.print("\(set.file): \(set.rules.count) rule\(set.rules.count == 1 ? "" : "s"), tried in this order")
+        context.console.print(
+            "\(set.file): \(set.rules.count) rule\(set.rules.count == 1 ? "" : "s"), tried in this order")
         for rule in set.rules {
             let when = rule.conditions.isEmpty ? "every row" : rule.conditions.map(\.key).joined(separator: ", ")
             context.console.print(

@@ -41,7 +41,9 @@ struct RulesExplainCommand: Command {
             context.console.print(Self.json(explanation, id: id, handSet: stored.handSet).rendered())
             return 0
         }
-        for line in Self.lines(explanation, input: input, id: id, handSet: stored.handSet) { context.console.print(line) }
+        for line in Self.lines(explanation, input: input, id: id, handSet: stored.handSet) {
+            context.console.print(line)
+        }
         return 0
     }
 

@@ -56,7 +56,8 @@ struct TransactionsEditCommand: Command {
                 let tags = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
                 if let bad = tags.first(where: { !RuleSet.isTag($0) }) {
                     throw UsageError(
-                        "--tags \(bad) is not a tag; expected a letter or digit, then letters, digits, '_', '.', '/' or '-'")
+                        "--tags \(bad) is not a tag; expected a letter or digit, then letters, digits, '_', '.', '/' or '-'"
+                    )
                 }
                 text = tags.joined(separator: " ")
             } else if text.utf8.contains(0) || text.contains(where: \.isNewline) {

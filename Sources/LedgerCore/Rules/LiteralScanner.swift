@@ -94,28 +94,40 @@ struct LiteralScanner {
         outputs = flat
     }
 
-    /// Scans a text's UTF-8 bytes and records each needle's hits in `hits` (indexed by needle;
-    /// entries of needles not found are left as they were, so the caller clears them first).
-    func scan(_ text: UnsafeBufferPointer<UInt8>, into hits: inout [Hit]) {
+    /// Scans a text's UTF-8 bytes and records each needle's hits in `hits[offset + needle]`
+    /// (``Hit`` raw values, or'ed in), appending to `touched` each entry that was 0 before:
+    /// the caller clears those after the row.
+    func scan(
+        _ text: UnsafeBufferPointer<UInt8>, into hits: UnsafeMutableBufferPointer<UInt8>, offset: Int,
+        touched: inout [Int32]
+    ) {
         guard needleCount > 0 else { return }
         let last = text.count - 1
         var state = 0
         transitions.withUnsafeBufferPointer { table in
             classOf.withUnsafeBufferPointer { classes in
-                for position in 0..<text.count {
-                    let byte = foldsCase ? asciiLowercase(text[position]) : text[position]
-                    state = Int(table[state &* classCount &+ Int(classes[Int(byte)])])
-                    let start = Int(outputStart[state])
-                    let end = Int(outputStart[state &+ 1])
-                    guard start < end else { continue }
-                    for output in start..<end {
-                        let needle = Int(outputs[output])
-                        var hit: Hit = .anywhere
-                        let first = position - Int(lengths[needle]) + 1
-                        if first == 0 { hit.insert(.atStart) }
-                        if position == last { hit.insert(.atEnd) }
-                        if first == 0 && position == last { hit.insert(.whole) }
-                        hits[needle].formUnion(hit)
+                outputStart.withUnsafeBufferPointer { outputStart in
+                    outputs.withUnsafeBufferPointer { outputs in
+                        lengths.withUnsafeBufferPointer { lengths in
+                            for position in 0..<text.count {
+                                let byte = foldsCase ? asciiLowercase(text[position]) : text[position]
+                                state = Int(table[state &* classCount &+ Int(classes[Int(byte)])])
+                                let start = Int(outputStart[state])
+                                let end = Int(outputStart[state &+ 1])
+                                guard start < end else { continue }
+                                for output in start..<end {
+                                    let needle = Int(outputs[output])
+                                    var hit = Hit.anywhere.rawValue
+                                    let first = position - Int(lengths[needle]) + 1
+                                    if first == 0 { hit |= Hit.atStart.rawValue }
+                                    if position == last { hit |= Hit.atEnd.rawValue }
+                                    if first == 0 && position == last { hit |= Hit.whole.rawValue }
+                                    let slot = offset + needle
+                                    if hits[slot] == 0 { touched.append(Int32(slot)) }
+                                    hits[slot] |= hit
+                                }
+                            }
+                        }
                     }
                 }
             }

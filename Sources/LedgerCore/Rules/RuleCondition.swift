@@ -55,7 +55,8 @@ public enum RuleCondition: Sendable, Hashable {
             }
             return nil
         case .direction(let direction):
-            return input.direction == direction ? nil : "direction is \(input.direction.rawValue), expected \(direction.rawValue)"
+            return input.direction == direction
+                ? nil : "direction is \(input.direction.rawValue), expected \(direction.rawValue)"
         case .currency(let codes):
             let code = input.amount.currency.code
             return codes.contains(code) ? nil : "currency is \(code), expected \(Self.list(codes))"
@@ -71,10 +72,14 @@ public enum RuleCondition: Sendable, Hashable {
                 : "day of month of \(input.bookingDay) is \(input.bookingDay.day), expected "
                     + days.map(String.init).joined(separator: ", ")
         case .format(let ids):
-            guard let format = input.format else { return "format is unknown (not imported from a file), expected \(Self.list(ids))" }
+            guard let format = input.format else {
+                return "format is unknown (not imported from a file), expected \(Self.list(ids))"
+            }
             return ids.contains(format) ? nil : "format is \(format), expected \(Self.list(ids))"
         case .mapping(let names):
-            guard let mapping = input.mapping else { return "mapping is none (not read by a CSV mapping), expected \(Self.list(names))" }
+            guard let mapping = input.mapping else {
+                return "mapping is none (not read by a CSV mapping), expected \(Self.list(names))"
+            }
             return names.contains(mapping) ? nil : "mapping is \(mapping), expected \(Self.list(names))"
         }
     }

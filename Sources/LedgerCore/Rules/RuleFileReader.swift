@@ -11,7 +11,9 @@ struct RuleFileReader {
     mutating func rules(from root: JSONValue) -> [Rule] {
         let top = members(root, "the rules file", known: ["$schema", "$comment", "rules"])
         guard let list = top["rules"] else {
-            if case .object = root.kind { problem("the rules file has no \"rules\"; expected a list of rules", at: root) }
+            if case .object = root.kind {
+                problem("the rules file has no \"rules\"; expected a list of rules", at: root)
+            }
             return []
         }
         guard case .array(let items) = list.kind else {
@@ -23,7 +25,9 @@ struct RuleFileReader {
         for item in items {
             guard let rule = rule(from: item) else { continue }
             if let first = seen[rule.id] {
-                problem("rule id \"\(rule.id)\" is used twice (first at \(first)); expected each id once", at: rule.location)
+                problem(
+                    "rule id \"\(rule.id)\" is used twice (first at \(first)); expected each id once", at: rule.location
+                )
                 continue
             }
             seen[rule.id] = rule.location
@@ -66,7 +70,9 @@ struct RuleFileReader {
         if let set = fields["set"] {
             values = assignment(from: set)
         } else {
-            problem("rule \"\(id)\" has no \"set\"; expected the values it sets, e.g. {\"category\": \"Groceries\"}", at: value)
+            problem(
+                "rule \"\(id)\" has no \"set\"; expected the values it sets, e.g. {\"category\": \"Groceries\"}",
+                at: value)
         }
         let continues = bool(fields["continue"], "\"continue\"") ?? false
         guard problems.count == before else { return nil }
@@ -86,14 +92,18 @@ struct RuleFileReader {
         case "direction":
             guard let text = string(value, "\"direction\"") else { return nil }
             guard let direction = Direction(rawValue: text) else {
-                problem("\"direction\" \(quotedExcerpt(text)) is not a direction; expected \"credit\" or \"debit\"", at: value)
+                problem(
+                    "\"direction\" \(quotedExcerpt(text)) is not a direction; expected \"credit\" or \"debit\"",
+                    at: value)
                 return nil
             }
             return .direction(direction)
         case "currency":
             guard let codes = names(value, "\"currency\"", expecting: "a currency code") else { return nil }
             for code in codes where code != code.uppercased() || code.isEmpty {
-                problem("\"currency\" \(quotedExcerpt(code)) is not a currency code; expected upper case, e.g. \"EUR\"", at: value)
+                problem(
+                    "\"currency\" \(quotedExcerpt(code)) is not a currency code; expected upper case, e.g. \"EUR\"",
+                    at: value)
                 return nil
             }
             return .currency(codes)
@@ -116,7 +126,8 @@ struct RuleFileReader {
             var days: [Int] = []
             for item in items {
                 guard case .number(let text) = item.kind, let day = Int(text), (1...31).contains(day) else {
-                    problem("\"dayOfMonth\" is \(item.summary); expected a day from 1 to 31, or a list of them", at: item)
+                    problem(
+                        "\"dayOfMonth\" is \(item.summary); expected a day from 1 to 31, or a list of them", at: item)
                     return nil
                 }
                 days.append(day)
@@ -159,7 +170,8 @@ struct RuleFileReader {
                 sourceValue = exact
                 kind = .exact
             default:
-                problem("\"\(key)\" needs one of \"regex\" or \"exact\"; expected e.g. {\"exact\": \"REWE\"}", at: value)
+                problem(
+                    "\"\(key)\" needs one of \"regex\" or \"exact\"; expected e.g. {\"exact\": \"REWE\"}", at: value)
                 return nil
             }
         default:
@@ -177,7 +189,8 @@ struct RuleFileReader {
         } catch {
             problem(
                 "\"\(key)\" \(quotedExcerpt(source)) doesn't compile as a regular expression\(error.reason); expected "
-                    + "ICU syntax such as \"^REWE\" or \"amazon\\\\.de\" (write {\"exact\": …} for plain text)", at: sourceValue)
+                    + "ICU syntax such as \"^REWE\" or \"amazon\\\\.de\" (write {\"exact\": …} for plain text)",
+                at: sourceValue)
             return nil
         }
     }
@@ -278,7 +291,9 @@ struct RuleFileReader {
 
     static func isRuleID(_ text: String) -> Bool {
         guard let first = text.utf8.first, isAlphanumeric(first), text.utf8.count <= 64 else { return false }
-        return text.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        return text.utf8.allSatisfy {
+            isAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+        }
     }
 
     static func isTag(_ text: String) -> Bool {

@@ -31,11 +31,19 @@ extension RuleSet {
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             root = try JSONParser.parse(bytes, range: start..<max(start, bytes.count))
         } catch {
-            return (nil, [RuleError(.invalid(error.reason), at: SourceLocation(file: path, line: error.line, column: error.column))])
+            return (
+                nil,
+                [
+                    RuleError(
+                        .invalid(error.reason), at: SourceLocation(file: path, line: error.line, column: error.column))
+                ]
+            )
         }
         var reader = RuleFileReader(file: path)
         let rules = reader.rules(from: root)
-        let problems = reader.problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        let problems = reader.problems.sorted {
+            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+        }
         return (problems.isEmpty ? RuleSet(rules: rules, file: path) : nil, problems)
     }
 }

@@ -43,11 +43,14 @@ public struct RuleTestCase: Sendable, Hashable {
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             root = try JSONParser.parse(bytes, range: start..<max(start, bytes.count))
         } catch {
-            throw RuleError(.invalid(error.reason), at: SourceLocation(file: path, line: error.line, column: error.column))
+            throw RuleError(
+                .invalid(error.reason), at: SourceLocation(file: path, line: error.line, column: error.column))
         }
         var reader = RuleFileReader(file: path)
         let cases = reader.testCases(from: root)
-        if let first = reader.problems.min(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
+        if let first = reader.problems.min(by: {
+            ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+        }) {
             throw first
         }
         return cases
@@ -64,7 +67,9 @@ extension RuleFileReader {
         let top = members(root, "the rules test file", known: ["$schema", "$comment", "cases"])
         guard let list = top["cases"], case .array(let items) = list.kind else {
             if case .object = root.kind {
-                problem("the rules test file has no list \"cases\"; expected [{\"transaction\": …, \"expect\": …}]", at: root)
+                problem(
+                    "the rules test file has no list \"cases\"; expected [{\"transaction\": …, \"expect\": …}]",
+                    at: root)
             }
             return []
         }
@@ -79,7 +84,9 @@ extension RuleFileReader {
                 continue
             }
             guard let expect = fields["expect"] else {
-                problem("case \"\(name)\" has no \"expect\"; expected what the rules set, e.g. {\"rules\": [\"groceries\"]}", at: item)
+                problem(
+                    "case \"\(name)\" has no \"expect\"; expected what the rules set, e.g. {\"rules\": [\"groceries\"]}",
+                    at: item)
                 continue
             }
             let input = testInput(transaction)
@@ -93,10 +100,15 @@ extension RuleFileReader {
     private mutating func testInput(_ value: JSONValue) -> RuleInput? {
         let fields = members(
             value, "\"transaction\"",
-            known: ["account", "date", "amount", "currency", "direction", "description", "memo", "payee", "format", "mapping"])
+            known: [
+                "account", "date", "amount", "currency", "direction", "description", "memo", "payee", "format",
+                "mapping",
+            ])
         guard case .object = value.kind else { return nil }
         for key in ["date", "amount", "currency", "direction", "description"] where fields[key] == nil {
-            problem("\"transaction\" has no \"\(key)\"; expected date, amount, currency, direction and description", at: value)
+            problem(
+                "\"transaction\" has no \"\(key)\"; expected date, amount, currency, direction and description",
+                at: value)
             return nil
         }
         guard let dayValue = fields["date"], let amountValue = fields["amount"], let codeValue = fields["currency"],
@@ -134,7 +146,8 @@ extension RuleFileReader {
             return nil
         }
         return RuleInput(
-            account: string(fields["account"], "\"account\"") ?? "", bookingDay: day, amount: amount, direction: direction,
+            account: string(fields["account"], "\"account\"") ?? "", bookingDay: day, amount: amount,
+            direction: direction,
             description: description, memo: string(fields["memo"], "\"memo\"") ?? "",
             payee: string(fields["payee"], "\"payee\""), format: string(fields["format"], "\"format\""),
             mapping: string(fields["mapping"], "\"mapping\""))
@@ -147,7 +160,9 @@ extension RuleFileReader {
             if case .array(let list) = rules.kind {
                 result.ruleIDs = list.compactMap { string($0, "a rule id") }
             } else {
-                problem("\"rules\" is \(rules.typeName); expected the ids of the rules that fire, e.g. [\"groceries\"]", at: rules)
+                problem(
+                    "\"rules\" is \(rules.typeName); expected the ids of the rules that fire, e.g. [\"groceries\"]",
+                    at: rules)
             }
         }
         for field in RuleField.allCases {

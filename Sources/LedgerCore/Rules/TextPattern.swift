@@ -25,6 +25,9 @@ public struct TextPattern: @unchecked Sendable, Hashable {
     let literals: [LiteralNeedle]?
     /// The compiled expression, for a regular expression that is not literal.
     private let expression: NSRegularExpression?
+    /// For such an expression: literal runs (ASCII, lowercased) that every match contains, so a
+    /// text without one of them is refused before `NSRegularExpression` runs.
+    let requiredLiterals: [[UInt8]]
 
     /// Compiles a pattern.
     ///
@@ -35,9 +38,12 @@ public struct TextPattern: @unchecked Sendable, Hashable {
         self.isCaseSensitive = caseSensitive
         switch kind {
         case .exact:
+            requiredLiterals = []
             let bytes = Array(source.utf8)
             if caseSensitive || bytes.allSatisfy({ $0 < 0x80 }) {
-                literals = [LiteralNeedle(bytes: caseSensitive ? bytes : bytes.map(asciiLowercase), atStart: true, atEnd: true)]
+                literals = [
+                    LiteralNeedle(bytes: caseSensitive ? bytes : bytes.map(asciiLowercase), atStart: true, atEnd: true)
+                ]
             } else {
                 literals = nil
             }
@@ -46,8 +52,10 @@ public struct TextPattern: @unchecked Sendable, Hashable {
             if let found = Self.literalAlternatives(source, caseSensitive: caseSensitive) {
                 literals = found
                 expression = nil
+                requiredLiterals = []
             } else {
                 literals = nil
+                requiredLiterals = Self.requiredLiterals(source)
                 do {
                     expression = try NSRegularExpression(
                         pattern: source, options: caseSensitive ? [] : [.caseInsensitive])
@@ -118,6 +126,84 @@ public struct TextPattern: @unchecked Sendable, Hashable {
     }
 
     // MARK: - Literal analysis
+
+    /// Literal runs every match of a regular expression contains: the pattern read left to right
+    /// at its top level, each run of plain characters ended by anything else (a class, a group,
+    /// `.`, an anchor, an escape like `\\d`), a character made optional by `?`, `*` or `{…}`
+    /// dropped. Runs keep ASCII bytes only, lowercased: a text lowercased the same way holds
+    /// each run wherever the expression matches. Empty (no requirement) for a pattern with a
+    /// top-level `|`, inline options `(?…)` or `\\Q` quoting.
+    static func requiredLiterals(_ pattern: String) -> [[UInt8]] {
+        let bytes = Array(pattern.utf8)
+        if pattern.contains("(?") || pattern.contains("\\Q") { return [] }
+        var runs: [[UInt8]] = []
+        var run: [UInt8] = []
+        func end() {
+            if run.count >= 2 { runs.append(run) }
+            run = []
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "|"):
+                return []
+            case UInt8(ascii: "\\"):
+                guard index < bytes.count else { return runs }
+                let next = bytes[index]
+                index += 1
+                if next < 0x80 && !isASCIIAlphanumeric(next) {
+                    run.append(next)
+                } else {
+                    end()
+                }
+            case UInt8(ascii: "("), UInt8(ascii: "["):
+                end()
+                // Skip the group or class whole (alternatives inside a group don't matter here).
+                var depth = 0
+                var index2 = index - 1
+                var inClass = false
+                while index2 < bytes.count {
+                    let inner = bytes[index2]
+                    if inner == UInt8(ascii: "\\") {
+                        index2 += 2
+                        continue
+                    }
+                    if inClass {
+                        if inner == UInt8(ascii: "]") { inClass = false }
+                    } else if inner == UInt8(ascii: "[") {
+                        inClass = true
+                    } else if inner == UInt8(ascii: "(") {
+                        depth += 1
+                    } else if inner == UInt8(ascii: ")") {
+                        depth -= 1
+                    }
+                    index2 += 1
+                    if depth == 0 && !inClass { break }
+                }
+                index = index2
+            case UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "{"):
+                // The atom before is optional or repeated: drop it from the run.
+                if !run.isEmpty { run.removeLast() }
+                end()
+                if byte == UInt8(ascii: "{") {
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "}") { index += 1 }
+                    index += 1
+                }
+            case UInt8(ascii: "+"):
+                // At least once: the character stands, what follows may repeat it.
+                end()
+            case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"):
+                end()
+            default:
+                // A character beyond ASCII ends the run (ICU folds its case by other rules).
+                if byte >= 0x80 || byte < 0x20 { end() } else { run.append(asciiLowercase(byte)) }
+            }
+        }
+        end()
+        return runs
+    }
 
     /// The literal alternatives of a regular expression, or `nil` when it uses anything else.
     static func literalAlternatives(_ pattern: String, caseSensitive: Bool) -> [LiteralNeedle]? {
@@ -204,4 +290,11 @@ func asciiLowercase(_ byte: UInt8) -> UInt8 {
 @inline(__always)
 private func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
     (byte &- 0x30 < 10) || (byte | 0x20) &- 0x61 < 26
+}
+
+extension TextPattern {
+    /// ``requiredLiterals(_:)`` as text, for tests.
+    public static func requiredLiteralsForTesting(_ pattern: String) -> [String] {
+        requiredLiterals(pattern).map { String(decoding: $0, as: UTF8.self) }
+    }
 }
