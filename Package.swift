@@ -72,6 +72,8 @@ let package = Package(
             name: "ExternalImportBench",
             dependencies: ["ExternalAdapters", "AdapterProtocol", "LedgerImport", "LedgerStore", "LedgerCore", "CSVAdapter"]
         ),
+        // Times the rules evaluator over a million rows (scripts/bench/rules.sh).
+        .executableTarget(name: "RulesBench", dependencies: ["LedgerCore"]),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "LedgerCore"]),

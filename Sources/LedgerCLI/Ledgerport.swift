@@ -19,6 +19,7 @@ public enum Ledgerport {
         CommoditiesCommand.self,
         TransactionsCommand.self,
         ExportCommand.self,
+        RulesCommand.self,
         ImportsCommand.self,
         ReconcileCommand.self,
         CheckpointsCommand.self,

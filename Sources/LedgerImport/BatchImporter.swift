@@ -15,6 +15,8 @@ public struct BatchImporter {
     /// The adapters asked which format a file is in when none is named: the built-in ones unless
     /// the caller adds the external adapters it trusts.
     public var adapters: [any SourceAdapter] = FormatRegistry.adapters
+    /// The rules applied to each new row as it is saved (`docs/rules.md`), if any.
+    public var rules: RuleSet?
     /// Whether reading ends, without a failure, at the first record (``settle(at:format:options:)``).
     private var endsAtFirstRecord = false
 
@@ -132,6 +134,7 @@ public struct BatchImporter {
             ledger: ledger, comparedLedger: compared, batchSize: batchSize, progress: progress,
             report: ImportReport(file: stream.name, format: adapter.id, status: ledger == nil ? .dryRun : .complete))
         session.endsAtFirstRecord = endsAtFirstRecord && ledger == nil
+        session.rules = ledger == nil ? nil : rules?.makeEvaluator()
         do {
             if let ledger {
                 session.report.importID = try ledger.beginImport(

@@ -14,6 +14,8 @@ struct ImportSession {
     /// Whether the first record ends the reading (``FirstRecordReached``): a dry run that only
     /// settles the file's format and choices.
     var endsAtFirstRecord = false
+    /// The rules each new row gets, with the format and mapping that read it.
+    var rules: RuleEvaluator?
 
     private var declared: [String: AccountReference] = [:]
     private var stored: [String: StoredAccount] = [:]
@@ -254,7 +256,9 @@ struct ImportSession {
             .insert(
                 PendingRow(
                     draft: draft, accountID: account.id, fingerprint: prepared.fingerprint,
-                    occurrence: prepared.occurrence)))
+                    occurrence: prepared.occurrence,
+                    assignment: rules?.assignment(for: RuleInput(draft, format: report.format, mapping: report.mapping))
+                )))
         batchDrafts += 1
         if batchDrafts >= batchSize { try flush() }
     }

@@ -110,8 +110,8 @@ extension Ledger {
             INSERT INTO transactions (
                 account_id, day, transaction_day, amount, direction, currency, description, memo, status,
                 external_id, fingerprint, discriminator, statement_balance, import_id, source_line, source_column,
-                payee, category)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                payee, category, rule_ids, note, tags, counter_account, rule_set, source_category, source_payee)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING
             """)
         insertStatement = statement
@@ -315,8 +315,23 @@ extension Ledger {
         try statement.bind(14, importID)
         try statement.bind(15, Int64(draft.location.line))
         try statement.bind(16, Int64(draft.location.column))
-        try statement.bind(17, draft.payee)
-        try statement.bind(18, draft.category)
+        guard let assignment = row.assignment, !assignment.isEmpty else {
+            try statement.bind(17, draft.payee)
+            try statement.bind(18, draft.category)
+            for index: Int32 in [19, 20, 21, 22, 24, 25] { try statement.bindNull(index) }
+            try statement.bind(23, Int64(0))
+            return
+        }
+        // A value a rule sets replaces the source's, which is kept beside it (migration 15).
+        try statement.bind(17, assignment.payee ?? draft.payee)
+        try statement.bind(18, assignment.category ?? draft.category)
+        try statement.bind(19, assignment.ruleIDs.joined(separator: ","))
+        try statement.bind(20, assignment.note)
+        try statement.bind(21, assignment.text(of: .tags))
+        try statement.bind(22, assignment.counterAccount)
+        try statement.bind(23, Int64(RuleField.mask(assignment.fields)))
+        try statement.bind(24, assignment.category == nil ? nil : draft.category)
+        try statement.bind(25, assignment.payee == nil ? nil : draft.payee)
     }
 
     /// Stores the split lines of the row just inserted, in order, beside it.

@@ -51,6 +51,7 @@ extension Ledger {
                 t.memo, t.status, t.external_id, t.statement_balance, t.import_id, t.source_line, t.source_column,
                 t.payee, t.category,
                 \(hasSplits ? "EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id)" : "0"),
+                t.rule_ids, t.note, t.tags, t.counter_account, t.hand_set,
                 \(query.category == nil || !hasSplits ? "NULL" : "(SELECT group_concat(s.category, char(31)) FROM transaction_splits s WHERE s.transaction_id = t.id)")
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
@@ -74,7 +75,7 @@ extension Ledger {
         return try statement.forEachRow(bindings) { row throws(StoreError) in
             if query.filtersText {
                 guard query.matches(description: row.text(7), memo: row.text(8)),
-                    query.matches(category: row.optionalText(16), splitCategories: row.optionalText(18))
+                    query.matches(category: row.optionalText(16), splitCategories: row.optionalText(23))
                 else { return true }
             }
             let transaction = try storedTransaction(row, importPaths: &importPaths, knownCurrency: lastCurrency)
@@ -93,7 +94,8 @@ extension Ledger {
             """
             SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
                 t.memo, t.status, t.external_id, t.statement_balance, t.import_id, t.source_line, t.source_column,
-                t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id)
+                t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id),
+                t.rule_ids, t.note, t.tags, t.counter_account, t.hand_set
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
             WHERE t.id IN (\(placeholders))
@@ -198,8 +200,12 @@ extension Ledger {
             transactionDay: row.optionalText(3).flatMap(Day.init(iso:)),
             amount: Money(minorUnits: amount, currency: currency), direction: direction, description: row.text(7),
             memo: row.text(8), payee: row.optionalText(15), category: row.optionalText(16),
-            splits: row.int(17) == 0 ? [] : try splits(of: id, currency: currency), status: status,
-            externalID: row.optionalText(10), statementBalance: row.optionalInt(11), location: location)
+            splits: row.int(17) == 0 ? [] : try splits(of: id, currency: currency),
+            ruleIDs: row.optionalText(18).map { $0.split(separator: ",").map(String.init) } ?? [],
+            note: row.optionalText(19),
+            tags: row.optionalText(20).map { $0.split(separator: " ").map(String.init) } ?? [],
+            counterAccount: row.optionalText(21), handSet: RuleField.fields(in: Int(row.int(22))),
+            status: status, externalID: row.optionalText(10), statementBalance: row.optionalInt(11), location: location)
     }
 
     /// A split row's lines, in order (read only for rows that have some).

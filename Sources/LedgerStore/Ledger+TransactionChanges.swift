@@ -46,7 +46,7 @@ extension Ledger {
         }
     }
 
-    /// Changes a transaction's description, memo or status, keeping its identity (the fingerprint
+    /// Changes a transaction's description, memo, status or what rules set, keeping its identity (the fingerprint
     /// is not recomputed, so a re-import still finds it a duplicate). A status change between
     /// booked and pending moves it in or out of the per-day totals (the schema's trigger) and
     /// recomputes the checkpoints from its day. One database transaction.
@@ -70,6 +70,7 @@ extension Ledger {
                 WHERE id = ?1
                 """
             ).run([.int(id), .optional(edit.description), .optional(edit.memo), .optional(edit.status?.rawValue)])
+            try setByHand(id, edit)
             var correction = TransactionCorrection(before: [old])
             correction.after = try transactions(ids: [id])
             if let status = edit.status, status != old.status,
@@ -80,6 +81,53 @@ extension Ledger {
                 correction.refreshed = try refreshCheckpoints(after: changes)
             }
             return correction
+        }
+    }
+
+    /// Writes the values a person sets by hand and hands released fields back to the rules
+    /// (migration 15's columns: a replaced category or payee keeps the source's in
+    /// `source_category` or `source_payee`).
+    private func setByHand(_ id: Int64, _ edit: TransactionEdit) throws(StoreError) {
+        for field in RuleField.allCases {
+            let bit = Int64(field.rawValue)
+            if let text = edit.values[field] {
+                let value: Binding = text.isEmpty ? .null : .text(text)
+                switch field {
+                case .category, .payee:
+                    let column = field == .category ? "category" : "payee"
+                    try database.prepare(
+                        """
+                        UPDATE transactions SET source_\(column) = CASE WHEN (rule_set | hand_set) & ?3 != 0
+                            THEN source_\(column) ELSE \(column) END,
+                            \(column) = ?2, hand_set = hand_set | ?3, rule_set = rule_set & ~?3
+                        WHERE id = ?1
+                        """
+                    ).run([.int(id), value, .int(bit)])
+                case .note, .tags, .counterAccount:
+                    let column = field == .note ? "note" : (field == .tags ? "tags" : "counter_account")
+                    try database.prepare(
+                        "UPDATE transactions SET \(column) = ?2, hand_set = hand_set | ?3, rule_set = rule_set & ~?3 WHERE id = ?1"
+                    ).run([.int(id), value, .int(bit)])
+                }
+            } else if edit.released.contains(field) {
+                switch field {
+                case .category, .payee:
+                    let column = field == .category ? "category" : "payee"
+                    try database.prepare(
+                        """
+                        UPDATE transactions SET \(column) = CASE WHEN (rule_set | hand_set) & ?2 != 0
+                            THEN source_\(column) ELSE \(column) END,
+                            source_\(column) = NULL, hand_set = hand_set & ~?2, rule_set = rule_set & ~?2
+                        WHERE id = ?1 AND hand_set & ?2 != 0
+                        """
+                    ).run([.int(id), .int(bit)])
+                case .note, .tags, .counterAccount:
+                    let column = field == .note ? "note" : (field == .tags ? "tags" : "counter_account")
+                    try database.prepare(
+                        "UPDATE transactions SET \(column) = NULL, hand_set = hand_set & ~?2 WHERE id = ?1 AND hand_set & ?2 != 0"
+                    ).run([.int(id), .int(bit)])
+                }
+            }
         }
     }
 

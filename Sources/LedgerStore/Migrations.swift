@@ -25,6 +25,7 @@ struct Migration {
         Migration(version: 12, name: "declared commodities", sql: declaredCommodities),
         Migration(version: 13, name: "categories and split lines", sql: categoriesAndSplits),
         Migration(version: 14, name: "export marks", sql: exportMarks),
+        Migration(version: 15, name: "rules and hand-set values", sql: rulesAndHandSetValues),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -316,5 +317,28 @@ struct Migration {
             UPDATE export_marks SET last_checkpoint_id = (SELECT coalesce(max(id), 0) FROM checkpoints)
             WHERE last_checkpoint_id >= OLD.id;
         END;
+    /// What rules and hand edits set on a row (`docs/rules.md`).
+    ///
+    /// - `rule_ids`: the ids of the rules that fired for the row, in file order, joined by `,`
+    ///   (rule ids hold no comma); NULL when none did.
+    /// - `note`, `tags` (joined by one space; tags hold no space), `counter_account`: values only
+    ///   rules and hand edits set.
+    /// - `rule_set`, `hand_set`: which of category 1, payee 2, note 4, tags 8, counter account 16
+    ///   a rule set, and which a person set by hand (`transactions edit`): `rules apply` never
+    ///   changes a hand-set value.
+    /// - `source_category`, `source_payee`: the source's own category and payee while a rule or a
+    ///   person replaces them (their bit set in `rule_set | hand_set`), so that rules match the
+    ///   source's payee and a rule that stops matching gives the source's value back.
+    ///
+    /// Every column is added with a constant default: no stored row is rewritten.
+    private static let rulesAndHandSetValues = """
+        ALTER TABLE transactions ADD COLUMN rule_ids TEXT;
+        ALTER TABLE transactions ADD COLUMN note TEXT;
+        ALTER TABLE transactions ADD COLUMN tags TEXT;
+        ALTER TABLE transactions ADD COLUMN counter_account TEXT;
+        ALTER TABLE transactions ADD COLUMN rule_set INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE transactions ADD COLUMN hand_set INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE transactions ADD COLUMN source_category TEXT;
+        ALTER TABLE transactions ADD COLUMN source_payee TEXT;
         """
 }

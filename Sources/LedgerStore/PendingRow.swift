@@ -11,13 +11,19 @@ public struct PendingRow: Sendable, Hashable {
     /// The record's occurrence number (1, 2, …) among records with the same account and
     /// fingerprint in the same source.
     public var occurrence: Int
+    /// What rules set on the row when it is imported (`nil`: no rules ran). A value a rule sets
+    /// replaces the draft's category or payee, which is kept as the source's.
+    public var assignment: RuleAssignment?
 
     /// Creates a row.
-    public init(draft: Draft, accountID: Int64, fingerprint: Int64, occurrence: Int) {
+    public init(
+        draft: Draft, accountID: Int64, fingerprint: Int64, occurrence: Int, assignment: RuleAssignment? = nil
+    ) {
         self.draft = draft
         self.accountID = accountID
         self.fingerprint = fingerprint
         self.occurrence = occurrence
+        self.assignment = assignment
     }
 
     /// The identity index's last column: the occurrence, or for a record with its own id a

@@ -16,6 +16,16 @@ public struct StoredTransaction: Sendable, Hashable {
     public var category: String?
     /// The parts of a split row, in source order; empty when it isn't split.
     public var splits: [SplitLine] = []
+    /// The rules that set values on the row, in file order (`docs/rules.md`); empty when none did.
+    public var ruleIDs: [String] = []
+    /// A note a rule or a person set.
+    public var note: String?
+    /// Tags a rule or a person set, in order.
+    public var tags: [String] = []
+    /// The account on the other side in an exported journal, set by a rule or a person.
+    public var counterAccount: String?
+    /// The fields a person set by hand (`transactions edit`): `rules apply` never changes them.
+    public var handSet: [RuleField] = []
     public var status: TransactionStatus
     public var externalID: String?
     /// The statement's balance after this row, when the source stated one.

@@ -70,9 +70,9 @@ struct MigrationTests {
         }
     }
 
-    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<14)
+    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<15)
     func upgrade(from version: Int) throws {
-        #expect(Ledger.schemaVersion == 14, "a new migration needs its case here")
+        #expect(Ledger.schemaVersion == 15, "a new migration needs its case here")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let old = try Ledger(path: path, upTo: version)
@@ -93,6 +93,10 @@ struct MigrationTests {
         // Version 13: rows from before have no category and no split lines.
         #expect(stored.map(\.category) == [nil, nil, nil, nil])
         #expect(stored.map(\.splits.count) == [0, 0, 0, 0])
+        // Version 15: rows from before have no rule, note, tags or counter account, and nothing set by hand.
+        #expect(stored.map(\.ruleIDs) == [[], [], [], []])
+        #expect(stored.map(\.note) == [nil, nil, nil, nil])
+        #expect(stored.map(\.handSet) == [[], [], [], []])
         #expect(try ledger.imports().first?.adapterVersion == nil)
         #expect(try ledger.imports().first?.adapterSHA256 == nil)
         if version >= 2 {
@@ -183,6 +187,34 @@ struct MigrationTests {
         #expect(try ledger.exportMark(named: "books")?.lastTransactionID == 3)
         try ledger.database.execute("DELETE FROM transactions WHERE id = 1")
         #expect(try ledger.exportMark(named: "books")?.lastTransactionID == 3)
+    }
+
+    @Test("version 15 adds the rule and hand-set columns with defaults; old rows' categories and payees stand")
+    func rulesAndHandSetValues() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let old = try Ledger(path: path, upTo: 14)
+            try fill(old, version: 14)
+            try old.database.execute("UPDATE transactions SET category = 'Food', payee = 'Market' WHERE id = 1")
+        }
+        let ledger = try Ledger(path: path)
+        let masks = try ledger.database.prepare(
+            "SELECT count(*) FROM transactions WHERE rule_set = 0 AND hand_set = 0 AND rule_ids IS NULL"
+        ).rows { row throws(StoreError) in row.int(0) }
+        #expect(masks == [4])
+        let stored = try #require(try ledger.transactions(ids: [1]).first)
+        #expect(stored.category == "Food")
+        #expect(stored.payee == "Market")
+        // Rules read the stored category's row as the source's: a rule replaces it and gives it back.
+        let input = try #require(try ledger.ruleInput(ofTransaction: 1))
+        #expect(input.payee == "Market")
+        let rules = try RuleSet(
+            json: Array(#"{"rules": [{"id": "r", "set": {"category": "Groceries"}}]}"#.utf8), path: "r.json")
+        _ = try ledger.applyRules(assign: rules.makeEvaluator().assignment(for:))
+        #expect(try ledger.transactions(ids: [1]).first?.category == "Groceries")
+        let none = try RuleSet(json: Array(#"{"rules": []}"#.utf8), path: "r.json")
+        _ = try ledger.applyRules(assign: none.makeEvaluator().assignment(for:))
+        #expect(try ledger.transactions(ids: [1]).first?.category == "Food")
     }
 
     @Test("the account limit's columns start from the rows and balances already stored")

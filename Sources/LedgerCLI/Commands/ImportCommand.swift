@@ -17,6 +17,9 @@ struct ImportCommand: Command {
         that states no currency needs --currency (or an existing --account's currency).
         --option NAME=VALUE sets an option of the adapter's own (checked against the options it
         declares, after detection when --format is absent).
+        Each new row gets what the rules file sets (--rules PATH, else
+        $XDG_CONFIG_HOME/ledgerport/rules.json when it exists; see docs/rules.md); --no-rules skips them.
+        A rules file with an error stops the import before it starts.
         Exit status: 0 when every file was imported (a discrepancy is information), 1 when one stopped
         on bad data, 2 for bad usage (an unknown --mapping, --format or --option, an adapter not
         trusted, a missing --account or --currency).
@@ -32,6 +35,8 @@ struct ImportCommand: Command {
         .flag("--dry-run", "Read and check everything and count what is new; write nothing."),
         .flag("--restore-deleted", "Bring back rows `transactions delete` removed (else skipped)."),
         .value("--batch-size", "N", "Records per database transaction (default 100)."),
+        .value("--rules", "PATH", "The rules file for new rows (default: $XDG_CONFIG_HOME/ledgerport/rules.json)."),
+        .flag("--no-rules", "Apply no rules file."),
         .flag("--json", "Print the report as JSON."),
     ]
 
@@ -45,6 +50,9 @@ struct ImportCommand: Command {
     let dryRun: Bool
     let restoresDeleted: Bool
     let batchSize: Int
+    /// `--rules`, or `nil` for the default file; ignored with `--no-rules`.
+    let rulesPath: String?
+    let usesRules: Bool
     let json: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -58,10 +66,14 @@ struct ImportCommand: Command {
         restoresDeleted = arguments.has("--restore-deleted")
         json = arguments.has("--json")
         batchSize = try arguments.count("--batch-size", "a batch size", in: 1...1_000_000, default: 100)
+        rulesPath = arguments.value("--rules")
+        usesRules = !arguments.has("--no-rules")
+        if rulesPath != nil && !usesRules { throw UsageError("--rules and --no-rules can't go together") }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let named = try context.adapter(format: formatID)
+        let rules = usesRules && !dryRun ? try context.ruleSet(path: rulesPath, required: rulesPath != nil) : nil
         let directories = LedgerLocation.mappingDirectories(environment: context.environment)
         if let named { try AdapterOptionArguments.check(settings, for: named, mappingDirectories: directories) }
         _ = try context.existingAccount(named: account, currencyCode: currencyCode)
@@ -97,6 +109,7 @@ struct ImportCommand: Command {
             let progress = ProgressLine(console: context.console, enabled: !json && context.console.errorsIsTerminal)
             var importer = BatchImporter(batchSize: batchSize) { progress.update($0) }
             if format == nil { importer.adapters = context.adapters }
+            importer.rules = rules
             let ledger =
                 dryRun || !FileManager.default.fileExists(atPath: file)
                 ? try context.existingLedger() : try context.ledger(creatingIfMissing: true)

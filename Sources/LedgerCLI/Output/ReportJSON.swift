@@ -114,6 +114,11 @@ enum ReportJSON {
             ("memo", .string(transaction.memo)),
             ("payee", .optional(transaction.payee)),
             ("category", .optional(transaction.category)),
+            ("note", .optional(transaction.note)),
+            ("tags", .array(transaction.tags.map(JSONOutput.string))),
+            ("counterAccount", .optional(transaction.counterAccount)),
+            ("rules", .array(transaction.ruleIDs.map(JSONOutput.string))),
+            ("setByHand", .array(transaction.handSet.map { .string($0.key) })),
             (
                 "splits",
                 .array(
