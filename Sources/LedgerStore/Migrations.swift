@@ -317,6 +317,8 @@ struct Migration {
             UPDATE export_marks SET last_checkpoint_id = (SELECT coalesce(max(id), 0) FROM checkpoints)
             WHERE last_checkpoint_id >= OLD.id;
         END;
+        """
+
     /// What rules and hand edits set on a row (`docs/rules.md`).
     ///
     /// - `rule_ids`: the ids of the rules that fired for the row, in file order, joined by `,`
