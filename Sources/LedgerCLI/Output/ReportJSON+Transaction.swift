@@ -35,6 +35,16 @@ extension ReportJSON {
         appendOptional(transaction.payee, to: &text)
         text += ",\n    \"category\": "
         appendOptional(transaction.category, to: &text)
+        text += ",\n    \"note\": "
+        appendOptional(transaction.note, to: &text)
+        text += ",\n    \"tags\": "
+        appendStrings(transaction.tags, to: &text)
+        text += ",\n    \"counterAccount\": "
+        appendOptional(transaction.counterAccount, to: &text)
+        text += ",\n    \"rules\": "
+        appendStrings(transaction.ruleIDs, to: &text)
+        text += ",\n    \"setByHand\": "
+        appendStrings(transaction.handSet.map(\.key), to: &text)
         text += ",\n    \"splits\": "
         if transaction.splits.isEmpty {
             text += "[]"
@@ -54,6 +64,14 @@ extension ReportJSON {
         text += "\",\n    \"externalID\": "
         appendOptional(transaction.externalID, to: &text)
         text += "\n  }"
+    }
+
+    private static func appendStrings(_ values: [String], to text: inout String) {
+        if values.isEmpty {
+            text += "[]"
+        } else {
+            JSONOutput.array(values.map(JSONOutput.string)).write(to: &text, indent: "    ")
+        }
     }
 
     private static func appendOptional(_ value: String?, to text: inout String) {
