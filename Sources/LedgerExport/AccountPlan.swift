@@ -28,7 +28,7 @@ struct AccountPlan {
     /// Writes what comes before a row on `day` (or, with `nil`, everything left): the held row,
     /// with the assertion of a checkpoint on its day; checkpoints on earlier days as entries of
     /// their own; the baseline difference when its day has come.
-    mutating func advance(to day: Day?, ledger: Ledger, state: inout State) throws {
+    mutating func advance(to day: Day?, ledger: Ledger, state: inout ExportOutput) throws {
         if let held, let day, held.row.bookingDay == day {
             // Another row of the same day follows: this one doesn't end its day.
             try state.write(held.entry, row: held.row)
@@ -112,7 +112,7 @@ struct AccountPlan {
         return checkpoint.actual + pendingTotal
     }
 
-    private mutating func writeBaseline(through day: Day, state: inout State) throws {
+    private mutating func writeBaseline(through day: Day, state: inout ExportOutput) throws {
         guard let baseline, baseline.day <= day else { return }
         try state.write(
             opening(on: baseline.day, amount: baseline.amount, description: "Opening balance (first statement)"),

@@ -66,7 +66,7 @@ public struct Exporter {
         format: ExportFormat, bankNames: [Int64: String], last: (transaction: Int64, checkpoint: Int64),
         emit: @escaping ([UInt8]) throws -> Void
     ) throws -> ExportSummary {
-        var state = State(
+        var state = ExportOutput(
             writer: Self.writer(for: format, mark: request.mark), emit: emit,
             summary: ExportSummary(
                 mark: ExportMark(
@@ -84,7 +84,9 @@ public struct Exporter {
     }
 
     /// One account's entries, in day order.
-    private func exportAccount(_ account: StoredAccount, bank: String, lastTransactionID: Int64, state: inout State)
+    private func exportAccount(
+        _ account: StoredAccount, bank: String, lastTransactionID: Int64, state: inout ExportOutput
+    )
         throws
     {
         let window = request.window
@@ -144,7 +146,7 @@ public struct Exporter {
 }
 
 /// The output being written: the writer, the buffer and what was counted.
-struct State {
+struct ExportOutput {
     var writer: any ExportWriter
     let emit: ([UInt8]) throws -> Void
     var summary: ExportSummary
