@@ -19,6 +19,7 @@ if [ "${1:-}" = "--quick" ]; then
     echo; echo "== OFX parsing (issue 4)"; COMPETITOR_MAX=10000 OFXPARSE_MAX=1000 scripts/bench/ofx_compare.sh 10000 100000
     echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 100000 1000 10 3
     echo; echo "== listing transactions (issue 12)"; scripts/bench/transactions.sh 200000
+    echo; echo "== exports (issue 17)"; HLEDGER_ROWS=10000 scripts/bench/export.sh 200000
     echo; echo "== camt parsing (issue 15)"; RUNS=1 scripts/bench/camt_compare.sh 10000
     echo; echo "== MT940 parsing (issue 16)"; COMPETITOR_MAX=10000 scripts/bench/mt940_compare.sh 10000 100000
 else
@@ -28,6 +29,7 @@ else
     echo; echo "== OFX parsing (issue 4)"; scripts/bench/ofx_compare.sh 10000 100000 1000000
     echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 1000000 10000 10 5
     echo; echo "== listing transactions (issue 12)"; scripts/bench/transactions.sh 1000000
+    echo; echo "== exports (issue 17)"; HLEDGER_ROWS=100000 scripts/bench/export.sh 1000000
     echo; echo "== camt parsing (issue 15)"; scripts/bench/camt_compare.sh 100000
     echo; echo "== MT940 parsing (issue 16)"; COMPETITOR_MAX=100000 scripts/bench/mt940_compare.sh 100000 1000000
 fi

@@ -28,7 +28,7 @@ struct AccountPlan {
     /// Writes what comes before a row on `day` (or, with `nil`, everything left): the held row,
     /// with the assertion of a checkpoint on its day; checkpoints on earlier days as entries of
     /// their own; the baseline difference when its day has come.
-    mutating func advance(to day: Day?, ledger: Ledger, state: inout State) throws {
+    mutating func advance(to day: Day?, ledger: Ledger, state: inout ExportOutput) throws {
         if let held, let day, held.row.bookingDay == day {
             // Another row of the same day follows: this one doesn't end its day.
             try state.write(held.entry, row: held.row)
@@ -112,35 +112,11 @@ struct AccountPlan {
         return checkpoint.actual + pendingTotal
     }
 
-    private mutating func writeBaseline(through day: Day, state: inout State) throws {
+    private mutating func writeBaseline(through day: Day, state: inout ExportOutput) throws {
         guard let baseline, baseline.day <= day else { return }
         try state.write(
             opening(on: baseline.day, amount: baseline.amount, description: "Opening balance (first statement)"),
             row: nil)
         self.baseline = nil
-    }
-}
-
-/// The counter-account of each category and direction, worked out once per export (a default
-/// name folds accents and splits words: too slow to do for every row).
-struct CounterAccounts {
-    let names: JournalNames
-    private var debits: [String: String] = [:]
-    private var credits: [String: String] = [:]
-    private let unknownDebit: String
-    private let unknownCredit: String
-
-    init(names: JournalNames) {
-        self.names = names
-        unknownDebit = names.counterAccount(category: nil, direction: .debit)
-        unknownCredit = names.counterAccount(category: nil, direction: .credit)
-    }
-
-    mutating func name(category: String?, direction: Direction) -> String {
-        guard let category else { return direction == .debit ? unknownDebit : unknownCredit }
-        if let known = direction == .debit ? debits[category] : credits[category] { return known }
-        let name = names.counterAccount(category: category, direction: direction)
-        if direction == .debit { debits[category] = name } else { credits[category] = name }
-        return name
     }
 }

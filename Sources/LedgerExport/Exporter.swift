@@ -66,7 +66,7 @@ public struct Exporter {
         format: ExportFormat, bankNames: [Int64: String], last: (transaction: Int64, checkpoint: Int64),
         emit: @escaping ([UInt8]) throws -> Void
     ) throws -> ExportSummary {
-        var state = State(
+        var state = ExportOutput(
             writer: Self.writer(for: format, mark: request.mark), emit: emit,
             summary: ExportSummary(
                 mark: ExportMark(
@@ -84,7 +84,9 @@ public struct Exporter {
     }
 
     /// One account's entries, in day order.
-    private func exportAccount(_ account: StoredAccount, bank: String, lastTransactionID: Int64, state: inout State)
+    private func exportAccount(
+        _ account: StoredAccount, bank: String, lastTransactionID: Int64, state: inout ExportOutput
+    )
         throws
     {
         let window = request.window
@@ -140,40 +142,5 @@ public struct Exporter {
         case .beancount: return BeancountWriter(alreadyOpened: mark?.openedAccounts ?? [])
         case .csv: return CSVExportWriter()
         }
-    }
-}
-
-/// The output being written: the writer, the buffer and what was counted.
-struct State {
-    var writer: any ExportWriter
-    let emit: ([UInt8]) throws -> Void
-    var summary: ExportSummary
-    var buffer = ExportBuffer(capacity: Exporter.chunkSize + 4096)
-    var counterAccounts: CounterAccounts
-
-    init(
-        writer: any ExportWriter, emit: @escaping ([UInt8]) throws -> Void, summary: ExportSummary, names: JournalNames
-    ) {
-        counterAccounts = CounterAccounts(names: names)
-        self.writer = writer
-        self.emit = emit
-        self.summary = summary
-    }
-
-    mutating func write(_ entry: JournalEntry, row: StoredTransaction?) throws {
-        try writer.write(entry, row: row, into: &buffer)
-        switch entry.kind {
-        case .row: summary.transactions += 1
-        case .opening: summary.openings += 1
-        case .assertion: break
-        }
-        summary.assertions += entry.postings.reduce(0) { $0 + ($1.assertion == nil ? 0 : 1) }
-        try flush(force: false)
-    }
-
-    mutating func flush(force: Bool) throws {
-        guard force ? !buffer.isEmpty : buffer.count >= Exporter.chunkSize else { return }
-        try emit(Array(buffer.bytes))
-        buffer.removeAll()
     }
 }

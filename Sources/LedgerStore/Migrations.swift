@@ -298,7 +298,12 @@ struct Migration {
     /// Row ids are SQLite rowids, which a new row may reuse after the largest one is deleted; the
     /// triggers lower a mark to the largest id left, so a row stored after a delete is always
     /// above every mark and is exported next time.
+    ///
+    /// `transactions_listing` holds an account's rows in the order listings and exports read them
+    /// (day, then the order they were stored), so that reading a million rows sorts none: without
+    /// it SQLite sorted each day's rows by id, about half of the query's time.
     private static let exportMarks = """
+        CREATE INDEX transactions_listing ON transactions (account_id, day, id);
         CREATE TABLE export_marks (
             name TEXT PRIMARY KEY,
             format TEXT NOT NULL,
