@@ -71,10 +71,11 @@ struct CSVReadSession {
         normaliser.decoder = decoder
         var state = EmitState()
         state.feeSplit = FeeSplit(mapping: mapping, binding: binding)
+        state.accountPerCurrency = mapping.accountPerCurrency
         let rules =
             mapping.hasRowRules
             ? try BoundRules(mapping: mapping, binding: binding, file: file, headerLocation: headerLocation) : nil
-        var rows = RowLoop(session: self, binding: binding, rules: rules)
+        let rows = RowLoop(session: self, binding: binding, rules: rules)
         if !mapping.hasHeader {
             try rows.take(header, &normaliser, &state, &statement, emit)
         }
@@ -161,8 +162,6 @@ struct CSVReadSession {
     }
 
     var accountKind: AccountKind { mapping.accountKind }
-    /// Whether each currency of a row's account is an account of its own (`Card EUR`).
-    var accountPerCurrency: Bool { mapping.accountPerCurrency }
     var institution: String? { mapping.institution }
     var mappingForSession: CSVMapping { mapping }
 }
