@@ -6,7 +6,10 @@ import LedgerCore
 /// Rows stream through one at a time. The only rows held back are those read while a
 /// `"format": "auto"` date column is still ambiguous (every day so far 12 or less); they are
 /// released as soon as a row settles the order.
-struct CSVReadSession {
+///
+/// A class: the row loop hands the session to each row's draft, and as a struct (about 1 KB with
+/// its mapping) it was copied for every row.
+final class CSVReadSession {
     let match: HeaderMatch
     let options: AdapterOptions
     let file: String
