@@ -18,7 +18,7 @@
 # compares with an old default ledger. hledger runs HLEDGER_RUNS times (default 1: it takes a
 # quarter of a minute per 100,000 rows). Every run must exit 0 and read every row (ledgerport's
 # `read`, Python's row count, hledger's transaction count), or the benchmark stops (check.sh).
-# STYLES (default "de quoted") picks the dialects.
+# STYLES (default "de quoted") picks the dialects; BIN=/path/to/ledgerport measures another build.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rows=${1:-1000000}
@@ -28,7 +28,7 @@ hledger_runs=${HLEDGER_RUNS:-1}
 styles=${STYLES:-de quoted}
 out=${BENCH_OUT:-/tmp/ledgerport-bench}
 source scripts/bench/check.sh
-bin=.build/release/ledgerport
+bin=${BIN:-.build/release/ledgerport}
 mkdir -p "$out"
 [ -x "$bin" ] || swift build -c release --product ledgerport >/dev/null
 for style in $styles; do
