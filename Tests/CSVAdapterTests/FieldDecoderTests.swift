@@ -160,3 +160,83 @@ struct FieldDecoderJoinTests {
         #expect(joinedInOnePass([[0x41], [0x42]], nil, separator: "") == "AB")
     }
 }
+
+@Suite("FieldDecoder UTF-8 on the read-ahead thread")
+struct FieldDecoderUTF8Tests {
+    /// What ``FieldDecoder/appendJoined(_:_:separator:to:length:)`` makes of fields, as text.
+    func appended(_ fields: [[UInt8]], _ encoding: CSVEncoding?) -> (FieldDecoder.AppendedJoin, String) {
+        let decoder = FieldDecoder(declared: encoding)
+        var all: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for field in fields {
+            ranges.append(all.count..<all.count + field.count)
+            all += field
+        }
+        var text: [UInt8] = []
+        var length = 0
+        let join = all.withUnsafeBufferPointer { all in
+            ranges.withUnsafeBufferPointer { ranges in
+                Array(" / ".utf8).withUnsafeBufferPointer {
+                    decoder.appendJoined(all, ranges, separator: $0, to: &text, length: &length)
+                }
+            }
+        }
+        return (join, String(decoding: text[0..<length], as: UTF8.self))
+    }
+
+    @Test("the UTF-8 check agrees with String(validating:) on random bytes and every edge of table 3-7")
+    func agreesWithValidating() {
+        var generator = SeededGenerator(seed: 11)
+        // Leads and continuation bytes at the edges: overlong forms (C0, C1, E0 80, F0 80),
+        // surrogates (ED A0), past U+10FFFF (F4 90, F5), stray continuations, cut sequences.
+        let edges: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+            0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
+        for _ in 0..<50_000 {
+            let bytes = (0..<Int(generator.next() % 7)).map { _ in edges[Int(generator.next() % UInt64(edges.count))] }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            let found = bytes.withUnsafeBufferPointer { FieldDecoder.isValidUTF8($0) }
+            #expect(found == expected, "\(bytes)")
+        }
+        for text in ["Bäckerei Müller", "€ 12", "𝄞 clef", "日本", ""] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { FieldDecoder.isValidUTF8($0) })
+        }
+    }
+
+    @Test("undeclared or UTF-8, valid UTF-8 above ASCII is kept and marked; invalid is left to the normaliser")
+    func keepsValidUTF8() {
+        let cafe = Array("Café".utf8)
+        let latin1 = [UInt8]([0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72])  // "Müller" in Windows-1252
+        for encoding in [nil, CSVEncoding.utf8] {
+            let kept = appended([cafe, Array("Brot".utf8)], encoding)
+            #expect(kept.0 == .utf8Text)
+            #expect(kept.1 == "Café / Brot")
+            #expect(appended([Array("Brot".utf8)], encoding).0 == .text)
+            #expect(appended([cafe, latin1], encoding).0 == .none)
+        }
+        // A declared single-byte encoding decodes its own bytes, never keeps them as UTF-8.
+        let decoded = appended([latin1, cafe], .windows1252)
+        #expect(decoded.0 == .text)
+        #expect(decoded.1 == "Müller / CafÃ©")
+    }
+
+    @Test("only a decoder that reads UTF-8 takes marked text; an undecided one settles on UTF-8")
+    func adoptsUTF8() throws {
+        var undecided = FieldDecoder(declared: nil)
+        let undecidedAdopts = undecided.adoptsUTF8()
+        #expect(undecidedAdopts)
+        #expect(undecided.encoding == .utf8)
+        var settledOnLatin = FieldDecoder(declared: nil)
+        _ = try [UInt8]([0xFC]).withUnsafeBufferPointer { (buffer) throws(CSVError) -> String in
+            try settledOnLatin.string(buffer, at: SourceLocation(file: "t.csv", line: 2, column: 1))
+        }
+        #expect(settledOnLatin.encoding == .windows1252)
+        let latinAdopts = settledOnLatin.adoptsUTF8()
+        #expect(!latinAdopts)
+        #expect(settledOnLatin.encoding == .windows1252)
+        var declaredLatin = FieldDecoder(declared: .isoLatin1)
+        let declaredAdopts = declaredLatin.adoptsUTF8()
+        #expect(!declaredAdopts)
+    }
+}

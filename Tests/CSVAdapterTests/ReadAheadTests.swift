@@ -117,6 +117,22 @@ struct ReadAheadTests {
         #expect(drafts.prefix(3).map(\.description) == ["Café 0", "Line one 1", "Quote \"2\""])
     }
 
+    @Test("undeclared, a file settled on Windows-1252 reads later UTF-8-looking bytes as Windows-1252, ahead too")
+    func settledOnWindows1252() throws {
+        // "Müller" in Windows-1252 first (not UTF-8: the file is settled on Windows-1252), then
+        // "Café" written as UTF-8, whose bytes are "CafÃ©" in Windows-1252.
+        var bytes = Array("Date,Description,Amount,Balance\r\n".utf8)
+        var balance = 0
+        for index in 0..<4_000 {
+            balance -= 100
+            let name: [UInt8] = index == 0 ? [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72] : Array("Café \(index)".utf8)
+            bytes += Array("2024-01-\(String(format2: 1 + index % 28)),".utf8) + name
+            bytes += Array(",-1.00,\(Self.cents(balance))\r\n".utf8)
+        }
+        let drafts = try Self.readBothWays(bytes)
+        #expect(drafts.prefix(2).map(\.description) == ["Müller", "CafÃ© 1"])
+    }
+
     @Test(
         "an error deep in a large file comes after every row before it, at the same place",
         arguments: [

@@ -5,6 +5,7 @@
 #   checked LABEL COMMAND...        runs COMMAND, its output in $out/last.out and $out/last.err;
 #                                    aborts unless it exits 0
 #   timed_checked LABEL COMMAND...  the same under /usr/bin/time; "seconds peakKB" in $out/time.txt
+#                                    (TIME_FORMAT, /usr/bin/time's -f, may ask for more fields)
 #   stored_rows DB                  the transactions a ledger holds (sqlite3)
 #   expect_count LABEL GOT WANT     aborts unless GOT equals WANT
 #   dry_run_read                    the records a `ledgerport import --dry-run --json` read ($out/last.out)
@@ -28,7 +29,7 @@ checked() { # label command...
 timed_checked() { # label command...
     local label=$1 code=0
     shift
-    /usr/bin/time -o "$out/time.txt" -f '%e %M' "$@" >"$out/last.out" 2>"$out/last.err" || code=$?
+    /usr/bin/time -o "$out/time.txt" -f "${TIME_FORMAT:-%e %M}" "$@" >"$out/last.out" 2>"$out/last.err" || code=$?
     [ "$code" -eq 0 ] || bench_abort "$label exited $code ($*)"
 }
 

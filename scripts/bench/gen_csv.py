@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Generate large CSV bank exports for ledgerport's CSV benchmarks.
 
-Two styles:
+Three styles:
   de       German bank giro export, as mappings/de-girokonto.json reads it: Windows-1252,
            semicolons, every field quoted, preamble lines (Kontonummer, Zeitraum, Anfangssaldo),
            dd.MM.yyyy days, decimal comma with '.' thousands, Soll/Haben column, Endsaldo footer.
   generic  Date,Description,Amount,Balance with ISO days and signed amounts (mappings/generic.json).
+  quoted   the generic columns in UTF-8 with every description quoted and holding a comma
+           ("Bäckerei Müller, Kartenzahlung girocard"), as most banks' English exports write them.
 
 Amounts are built from integer cents, so the opening balance plus the rows equals the closing
 balance exactly. The output is deterministic for a given --seed.
 
     scripts/bench/gen_csv.py --style de --rows 1000000 --out bench-out/de-1m.csv
     scripts/bench/gen_csv.py --style generic --rows 1000000 --out bench-out/generic-1m.csv
+    scripts/bench/gen_csv.py --style quoted --rows 1000000 --out bench-out/quoted-1m.csv
 """
 import argparse
 import datetime
@@ -73,7 +76,7 @@ def write_german(out, rows, rng):
         f.write(f'\r\n"Endsaldo:";"{sign}{german_amount(closing)} EUR";\r\n')
 
 
-def write_generic(out, rows, rng):
+def write_generic(out, rows, rng, quote=False):
     start = datetime.date(1990, 1, 1)
     balance = 1_000_00
     with open(out, "w", encoding="utf-8", newline="") as f:
@@ -81,6 +84,8 @@ def write_generic(out, rows, rng):
         for day, amount in zip(days(rows, start), amounts(rng, rows)):
             balance += amount
             payee = PAYEES[rng.randrange(len(PAYEES))]
+            if quote:
+                payee = quoted(f"{payee}, {PURPOSES[rng.randrange(len(PURPOSES))]}")
             f.write(f"{day.isoformat()},{payee},{format_cents(amount)},"
                     f"{format_cents(balance)}\n")
 
@@ -93,14 +98,17 @@ def format_cents(cents):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--style", choices=["de", "generic"], default="de")
+    parser.add_argument("--style", choices=["de", "generic", "quoted"], default="de")
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     rng = random.Random(args.seed)
-    (write_german if args.style == "de" else write_generic)(args.out, args.rows, rng)
+    if args.style == "de":
+        write_german(args.out, args.rows, rng)
+    else:
+        write_generic(args.out, args.rows, rng, quote=args.style == "quoted")
 
 
 if __name__ == "__main__":

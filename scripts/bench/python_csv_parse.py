@@ -7,6 +7,7 @@ the files scripts/bench/gen_csv.py writes:
 
     scripts/bench/python_csv_parse.py --style de bench-out/de-1m.csv
     scripts/bench/python_csv_parse.py --style generic bench-out/generic-1m.csv
+    scripts/bench/python_csv_parse.py --style quoted bench-out/quoted-1m.csv   (read as generic)
 
 It prints the row count, the net sum (to check against ledgerport's) and rows per second.
 """
@@ -54,7 +55,7 @@ def parse_generic(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file")
-    parser.add_argument("--style", choices=["de", "generic"], default="de")
+    parser.add_argument("--style", choices=["de", "generic", "quoted"], default="de")
     args = parser.parse_args()
     start = time.perf_counter()
     rows = (parse_german if args.style == "de" else parse_generic)(args.file)

@@ -4,11 +4,27 @@ import LedgerCore
 /// Finds a mapping's header in a file and picks a mapping for a file by header signature.
 enum MappingMatcher {
     /// A header name as compared: without surrounding spaces and line breaks, lower-cased.
+    ///
+    /// Every field of a file's first rows becomes a key, so this is quick: text above ASCII is
+    /// lower-cased a scalar at a time as `lowercased()` does, but ASCII scalars without asking
+    /// for their Unicode mapping (which made a string for each).
     static func key(_ name: String) -> String {
         var view = Substring(name)
         while let first = view.first, first.isWhitespace { view.removeFirst() }
         while let last = view.last, last.isWhitespace { view.removeLast() }
-        return view.lowercased()
+        if view.utf8.allSatisfy({ $0 < 0x80 }) { return view.lowercased() }
+        var result = ""
+        result.reserveCapacity(view.utf8.count)
+        for scalar in view.unicodeScalars {
+            if scalar.isASCII {
+                let value = UInt8(truncatingIfNeeded: scalar.value)
+                let lower = value >= 0x41 && value <= 0x5A ? value | 0x20 : value
+                result.unicodeScalars.append(Unicode.Scalar(lower))
+            } else {
+                result += scalar.properties.lowercaseMapping
+            }
+        }
+        return result
     }
 
     /// Reads the head in the mapping's dialect (reusing `sniffed` when it is the same).

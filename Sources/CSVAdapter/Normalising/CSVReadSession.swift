@@ -6,7 +6,10 @@ import LedgerCore
 /// Rows stream through one at a time. The only rows held back are those read while a
 /// `"format": "auto"` date column is still ambiguous (every day so far 12 or less); they are
 /// released as soon as a row settles the order.
-struct CSVReadSession {
+///
+/// A class: the row loop hands the session to each row's draft, and as a struct (about 1 KB with
+/// its mapping) it was copied for every row.
+final class CSVReadSession {
     let match: HeaderMatch
     let options: AdapterOptions
     let file: String
@@ -71,10 +74,11 @@ struct CSVReadSession {
         normaliser.decoder = decoder
         var state = EmitState()
         state.feeSplit = FeeSplit(mapping: mapping, binding: binding)
+        state.accountPerCurrency = mapping.accountPerCurrency
         let rules =
             mapping.hasRowRules
             ? try BoundRules(mapping: mapping, binding: binding, file: file, headerLocation: headerLocation) : nil
-        var rows = RowLoop(session: self, binding: binding, rules: rules)
+        let rows = RowLoop(session: self, binding: binding, rules: rules)
         if !mapping.hasHeader {
             try rows.take(header, &normaliser, &state, &statement, emit)
         }
@@ -161,8 +165,6 @@ struct CSVReadSession {
     }
 
     var accountKind: AccountKind { mapping.accountKind }
-    /// Whether each currency of a row's account is an account of its own (`Card EUR`).
-    var accountPerCurrency: Bool { mapping.accountPerCurrency }
     var institution: String? { mapping.institution }
     var mappingForSession: CSVMapping { mapping }
 }

@@ -22,6 +22,9 @@ struct EmitState {
     private var declaredCurrency: Currency?
     /// The mapping's fee column, when it has one: a row then gives two drafts.
     var feeSplit: FeeSplit?
+    /// Whether each currency of a row's account is an account of its own (the mapping's
+    /// `"perCurrency"`, kept here: reading it through the session copied the mapping per row).
+    var accountPerCurrency = false
 
     mutating func noteSkipped(at location: SourceLocation) {
         skippedCount += 1
@@ -45,7 +48,7 @@ struct EmitState {
             hasAccount = true
         }
         let draft: Draft
-        if session.accountPerCurrency {
+        if accountPerCurrency {
             let currency = try settings?.currency ?? normaliser.currency(of: row)
             draft = try normaliser.draft(from: row, account: lastAccount + " " + currency.code, settings: settings)
         } else {

@@ -6,15 +6,21 @@ import LedgerCore
 ///
 /// Rows are normalised as they come. Under `"format": "auto"` the rows read while every day is
 /// still 12 or less are held back, and released once one row settles the date order.
-struct RowLoop {
+///
+/// A class: as a struct, each per-row call on it copied all of it (the session with its mapping,
+/// about 1.2 KB) to pass a part along.
+final class RowLoop {
     let session: CSVReadSession
     let binding: HeaderBinding
     /// Whether the footer has started: no more transaction rows.
     private(set) var reachedFooter = false
     private var inference: DateInference?
+    /// Whether `inference` is open (tested per row without copying it out of its optional).
+    private var isInferring = false
     private var heldBack: [(row: CSVRow, settings: FieldSettings?)] = []
     /// The mapping's rules, `"set"` and extractions; `nil` when it has none.
     private let rules: BoundRules?
+    private let hasRules: Bool
     /// The fewest fields a row may have: the header's, less its trailing unnamed columns.
     private let neededWidth: Int
     /// Footer starts, lower-cased UTF-8.
@@ -22,14 +28,26 @@ struct RowLoop {
     /// The first bytes the footer starts can have (both cases, and any byte above ASCII): a row
     /// whose first field starts otherwise is no footer, with no more looking.
     private let footerFirstBytes: ByteSet
+    /// The mapping's per-row switches, read once: reading them through `session` per row copied
+    /// the whole mapping (a memcpy of several hundred bytes) three times a row.
+    private let endsAtBlankLine: Bool
+    private let hasSkipRules: Bool
+    private let hasExtractions: Bool
     private var mapping: CSVMapping { session.match.mapping }
 
     init(session: CSVReadSession, binding: HeaderBinding, rules: BoundRules? = nil) {
         self.session = session
         self.binding = binding
         self.rules = rules
+        hasRules = rules != nil
         let mapping = session.match.mapping
-        if case .auto = mapping.date.format { inference = DateInference() }
+        if case .auto = mapping.date.format {
+            inference = DateInference()
+            isInferring = true
+        }
+        endsAtBlankLine = mapping.footer.afterBlankLine
+        hasSkipRules = !mapping.skipRules.isEmpty
+        hasExtractions = rules?.hasExtractions ?? false
         var needed = binding.fieldCount
         if mapping.hasHeader {
             while needed > 0, binding.header[needed - 1].trimmingCharacters(in: .whitespaces).isEmpty { needed -= 1 }
@@ -51,12 +69,12 @@ struct RowLoop {
     }
 
     /// Handles one row after the header.
-    mutating func take(
+    func take(
         _ row: CSVRow, _ normaliser: inout RowNormaliser, _ state: inout EmitState, _ statement: inout StatementLines,
         _ emit: (AdapterEvent) throws -> Void
     ) throws {
         if row.isBlank {
-            if mapping.footer.afterBlankLine && state.rowCount > 0 { reachedFooter = true }
+            if endsAtBlankLine && state.rowCount > 0 { reachedFooter = true }
             return
         }
         if !footerStarts.isEmpty, try startsFooter(row, &normaliser) {
@@ -67,7 +85,7 @@ struct RowLoop {
         }
         // Rules run before the width check: they may skip a summary row of another width.
         var settings: FieldSettings?
-        if let rules {
+        if hasRules, let rules {
             switch try rules.outcome(of: row, &normaliser) {
             case .skip:
                 state.rowCount += 1
@@ -79,11 +97,11 @@ struct RowLoop {
         }
         try checkWidth(row)
         state.rowCount += 1
-        if !mapping.skipRules.isEmpty, try isSkipped(row, &normaliser) {
+        if hasSkipRules, try isSkipped(row, &normaliser) {
             state.noteSkipped(at: SourceLocation(file: session.file, line: row.line, column: 1))
             return
         }
-        if let rules, rules.hasExtractions {
+        if hasExtractions, let rules {
             try read(rules.extracted(row, &normaliser), settings, &normaliser, &state, &statement, emit)
         } else {
             try read(row, settings, &normaliser, &state, &statement, emit)
@@ -91,11 +109,11 @@ struct RowLoop {
     }
 
     /// Settles the date pattern (holding rows back while it is open), then emits the row's draft.
-    private mutating func read(
+    private func read(
         _ row: CSVRow, _ settings: FieldSettings?, _ normaliser: inout RowNormaliser, _ state: inout EmitState,
         _ statement: inout StatementLines, _ emit: (AdapterEvent) throws -> Void
     ) throws {
-        if var pending = inference {
+        if isInferring, var pending = inference {
             let text = try normaliser.dateText(of: row)
             if !pending.observe(text) {
                 let expected = pending.candidates.map(\.pattern).joined(separator: " or ")
@@ -111,6 +129,7 @@ struct RowLoop {
                 return
             }
             inference = nil
+            isInferring = false
             normaliser.dateFormat = decided
             for held in heldBack {
                 try state.emitDraft(from: held.row, &normaliser, statement, session, emit, settings: held.settings)

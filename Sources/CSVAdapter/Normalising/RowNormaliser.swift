@@ -140,7 +140,9 @@ struct RowNormaliser {
         var description: String
         if let template = settings?.description {
             description = try text(of: template, in: row)
-        } else if let prepared = row.prepared.description {
+        } else if let prepared = row.prepared.description,
+            !row.prepared.descriptionIsUTF8 || decoder.adoptsUTF8()
+        {
             description = row.text(in: prepared)
         } else if let text = Self.joinedInOnePass(row, descriptionPositions, asciiSeparator, decoder) {
             description = text
@@ -327,9 +329,14 @@ struct RowNormaliser {
     mutating func number(_ row: CSVRow, _ position: Int, currency: Currency) throws(CSVError)
         -> DecimalNumber?
     {
-        if let plain = try row.withField(position, { (bytes) throws(CSVError) in self.syntax.plainNumber(bytes) }) {
-            return plain
+        // The read-ahead thread may have read it already (``RowPreparer``).
+        let plain: DecimalNumber?
+        if let prepared = row.prepared.numbers.number(at: position) {
+            plain = prepared
+        } else {
+            plain = row.withPlainField(position) { self.syntax.plainNumber($0) }
         }
+        if let plain { return plain }
         if row.isEmpty(position) { return nil }
         let syntax = self.syntax
         // Borrow the scratch buffer (a copy would make every append reallocate it).

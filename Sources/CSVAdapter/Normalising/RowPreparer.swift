@@ -1,12 +1,15 @@
 import LedgerCore
 
 /// The part of normalising a row that the read-ahead thread can do while it splits rows: the
-/// description's text (decoded and joined) and the days of fixed-width date patterns.
+/// description's text (decoded and joined), the days of fixed-width date patterns, and the plain
+/// numbers of the amount and balance cells.
 ///
 /// It works only from the row's bytes and the mapping, never from rows before it, and prepares a
 /// value only where ``RowNormaliser`` would get exactly the same one: a description that is ASCII
-/// or in a declared single-byte encoding, with no line break or NUL; a day in the exact shape of
-/// its pattern. Anything else is left to the normaliser, which also reports every error.
+/// or in a declared single-byte encoding, with no line break or NUL, or valid UTF-8 (taken only
+/// while the normaliser reads UTF-8); a day in the exact shape of its pattern; a number where
+/// ``AmountSyntax/plainNumber(_:)`` reads one (and that it doesn't, so it isn't tried twice).
+/// Anything else is left to the normaliser, which also reports every error.
 ///
 /// A class: the read-ahead thread uses one for every row, and a reference is lent, not copied.
 final class RowPreparer: Sendable {
@@ -15,9 +18,12 @@ final class RowPreparer: Sendable {
     private let decoder: FieldDecoder
     private let bookingDay: (position: Int, layout: DateFormat.FixedLayout)?
     private let transactionDay: (position: Int, layout: DateFormat.FixedLayout)?
+    /// The amount cells' and the balance cell's positions (-1 for none) and their syntax.
+    private let numberPositions: (Int, Int, Int)
+    private let syntax: AmountSyntax
 
-    /// The preparer for rows normalised by `normaliser`, or `nil` when there is nothing to do.
-    init?(for normaliser: RowNormaliser, declaredEncoding: CSVEncoding?) {
+    /// The preparer for rows normalised by `normaliser`.
+    init(for normaliser: RowNormaliser, declaredEncoding: CSVEncoding?) {
         descriptionPositions = normaliser.descriptionPositions
         separator = normaliser.asciiSeparator
         // Only a declared encoding: an undecided one is settled by the normaliser, in file order.
@@ -29,7 +35,13 @@ final class RowPreparer: Sendable {
         } else {
             transactionDay = nil
         }
-        if separator == nil && bookingDay == nil && transactionDay == nil { return nil }
+        switch normaliser.amount {
+        case .signed(let position), .indicator(amount: let position, column: _):
+            numberPositions = (position, -1, normaliser.balancePosition ?? -1)
+        case .debitCredit(let debit, let credit):
+            numberPositions = (debit, credit, normaliser.balancePosition ?? -1)
+        }
+        syntax = normaliser.syntax
     }
 
     /// The prepared values of a row; the description's UTF-8 goes into `text` at `length`.
@@ -37,12 +49,18 @@ final class RowPreparer: Sendable {
         var fields = PreparedFields()
         if let separator {
             let start = length
-            let isJoined = row.withTrimmedFields(descriptionPositions) { all, ranges in
+            let join = row.withTrimmedFields(descriptionPositions) { all, ranges in
                 separator.withUnsafeBufferPointer {
                     decoder.appendJoined(all, ranges, separator: $0, to: &text, length: &length)
                 }
             }
-            if isJoined { fields.description = start..<length }
+            switch join {
+            case .none: break
+            case .text: fields.description = start..<length
+            case .utf8Text:
+                fields.description = start..<length
+                fields.descriptionIsUTF8 = true
+            }
         }
         if let (position, layout) = bookingDay {
             fields.bookingDay = row.withPlainField(position) { layout.day(from: $0) }
@@ -50,6 +68,11 @@ final class RowPreparer: Sendable {
         if let (position, layout) = transactionDay {
             fields.transactionDay = row.withPlainField(position) { layout.day(from: $0) }
         }
+        let (first, second, third) = numberPositions
+        fields.numbers.positions = numberPositions
+        fields.numbers.values.0 = row.withPlainField(first) { syntax.plainNumber($0) }
+        if second >= 0 { fields.numbers.values.1 = row.withPlainField(second) { syntax.plainNumber($0) } }
+        if third >= 0 { fields.numbers.values.2 = row.withPlainField(third) { syntax.plainNumber($0) } }
         return fields
     }
 }
@@ -58,6 +81,29 @@ final class RowPreparer: Sendable {
 struct PreparedFields: Sendable {
     /// The description's UTF-8, after the row's field bytes in its storage.
     var description: Range<Int>?
+    /// Whether the description holds fields above ASCII kept as UTF-8: it is the row's only
+    /// when the normaliser's decoder reads UTF-8 (``FieldDecoder/adoptsUTF8()``).
+    var descriptionIsUTF8 = false
     var bookingDay: Day?
     var transactionDay: Day?
+    var numbers = PreparedNumbers()
+}
+
+/// The plain numbers (``AmountSyntax/plainNumber(_:)``) of up to three cells of a row: the amount
+/// cell or cells and the balance cell.
+struct PreparedNumbers: Sendable {
+    /// Each cell's position; -1 for none (and for every slot of a row nothing prepared).
+    var positions = (-1, -1, -1)
+    /// Each cell's plain number, `nil` where it has none.
+    var values: (DecimalNumber?, DecimalNumber?, DecimalNumber?) = (nil, nil, nil)
+
+    /// The plain number of the cell at `position`: `.some(nil)` when the cell was prepared and
+    /// holds no plain number, `nil` when it wasn't prepared.
+    @inline(__always)
+    func number(at position: Int) -> DecimalNumber?? {
+        if position == positions.0 { return .some(values.0) }
+        if position == positions.1 { return .some(values.1) }
+        if position == positions.2 { return .some(values.2) }
+        return nil
+    }
 }

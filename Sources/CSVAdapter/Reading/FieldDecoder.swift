@@ -68,34 +68,73 @@ struct FieldDecoder {
     ) -> String? {
         var isValid = true
         let text = String(unsafeUninitializedCapacity: FieldDecoder.joinedRoom(ranges, separator)) { output in
-            guard let count = writeJoined(all, ranges, separator: separator, into: output) else {
+            guard let written = writeJoined(all, ranges, separator: separator, into: output, keepsUTF8: false) else {
                 isValid = false
                 return 0
             }
-            return count
+            return written.count
         }
         return isValid ? text : nil
+    }
+
+    /// How ``appendJoined(_:_:separator:to:length:)`` went.
+    enum AppendedJoin {
+        /// Not joined: the careful path decides (as where ``joined(_:_:separator:)`` gives `nil`).
+        case none
+        /// The text, valid in any state of a decoder with this one's declared encoding.
+        case text
+        /// The text, holding fields that are valid UTF-8 with bytes above ASCII, copied as they
+        /// are: the text of a decoder that reads UTF-8 (declared, or undeclared and not yet
+        /// settled on a single-byte encoding; see ``adoptsUTF8()``).
+        case utf8Text
     }
 
     /// The same join as ``joined(_:_:separator:)``, as UTF-8 written into `text` from `length`
     /// on (`text` is grown as needed; its bytes past `length` are room, not content).
     ///
-    /// - Returns: `false`, leaving `length` as it was, where that returns `nil`.
+    /// Unlike that join, with no single-byte encoding declared a field above ASCII is kept when it
+    /// is valid UTF-8 (``AppendedJoin/utf8Text``): the read-ahead thread can't know whether the
+    /// undeclared encoding will be settled as UTF-8, so the normaliser decides when it takes it.
+    ///
+    /// - Returns: ``AppendedJoin/none``, leaving `length` as it was, where that returns `nil`
+    ///   (or, for UTF-8, where a field isn't valid UTF-8).
     func appendJoined(
         _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
         separator: UnsafeBufferPointer<UInt8>, to text: inout [UInt8], length: inout Int
-    ) -> Bool {
+    ) -> AppendedJoin {
         let room = FieldDecoder.joinedRoom(ranges, separator)
         if text.count < length + room {
             text.append(contentsOf: repeatElement(0, count: max(length + room, 2 * text.count) - text.count))
         }
         let start = length
+        let keepsUTF8 = readsUTF8
         let written = text.withUnsafeMutableBufferPointer { buffer in
-            writeJoined(all, ranges, separator: separator, into: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+            writeJoined(
+                all, ranges, separator: separator, into: UnsafeMutableBufferPointer(rebasing: buffer[start...]),
+                keepsUTF8: keepsUTF8)
         }
-        guard let written else { return false }
-        length += written
-        return true
+        guard let written else { return .none }
+        length += written.count
+        return written.keptUTF8 ? .utf8Text : .text
+    }
+
+    /// Whether text above ASCII is read as UTF-8 now or may yet be: no single-byte encoding in
+    /// force.
+    private var readsUTF8: Bool { highBytes.isEmpty }
+
+    /// Takes UTF-8 text as this decoder's (a prepared ``AppendedJoin/utf8Text``): `true` when it
+    /// reads UTF-8, settling an undeclared encoding on UTF-8 as ``string(_:at:)`` does for valid
+    /// UTF-8; `false`, changing nothing, when a single-byte encoding is in force.
+    mutating func adoptsUTF8() -> Bool {
+        switch encoding {
+        case .none:
+            encoding = .utf8
+            return true
+        case .utf8?, .utf16LE?, .utf16BE?:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Room enough for any join of these fields: three bytes of UTF-8 for each byte, at most.
@@ -107,27 +146,34 @@ struct FieldDecoder {
         return room
     }
 
-    /// Writes the join into `output` (room for ``joinedRoom(_:_:)``): the bytes written, or `nil`
-    /// when it is not for the one-pass way: a NUL or a line break, or a byte above ASCII with no
-    /// single-byte encoding in force or that the encoding lacks.
+    /// Writes the join into `output` (room for ``joinedRoom(_:_:)``): the bytes written, and
+    /// whether a field above ASCII was kept as UTF-8; or `nil` when it is not for the one-pass
+    /// way: a NUL or a line break, or a byte above ASCII with no single-byte encoding in force
+    /// (unless `keepsUTF8` and the field is valid UTF-8) or that the encoding lacks.
     private func writeJoined(
         _ all: UnsafeBufferPointer<UInt8>, _ ranges: UnsafeBufferPointer<Range<Int>>,
-        separator: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
-    ) -> Int? {
-        guard let target = output.baseAddress, let source = all.baseAddress else { return 0 }
-        return highBytes.withUnsafeBufferPointer { (table) -> Int? in
+        separator: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, keepsUTF8: Bool
+    ) -> (count: Int, keptUTF8: Bool)? {
+        guard let target = output.baseAddress, let source = all.baseAddress else { return (0, false) }
+        return highBytes.withUnsafeBufferPointer { (table) -> (count: Int, keptUTF8: Bool)? in
             var count = 0
             var first = true
+            var keptUTF8 = false
             for range in ranges where !range.isEmpty {
                 let field = UnsafeBufferPointer(rebasing: all[range])
                 let (hasHigh, hasBreak) = FieldDecoder.survey(field)
-                if hasBreak || (hasHigh && table.isEmpty) { return nil }
+                if hasBreak { return nil }
+                let copiesAsIs = !hasHigh || table.isEmpty
+                if hasHigh && table.isEmpty {
+                    guard keepsUTF8, FieldDecoder.isValidUTF8(field) else { return nil }
+                    keptUTF8 = true
+                }
                 if !first, let separatorBytes = separator.baseAddress {
                     (target + count).update(from: separatorBytes, count: separator.count)
                     count += separator.count
                 }
                 first = false
-                if !hasHigh {
+                if copiesAsIs {
                     (target + count).update(from: source + range.lowerBound, count: range.count)
                     count += range.count
                     continue
@@ -148,8 +194,46 @@ struct FieldDecoder {
                     }
                 }
             }
-            return count
+            return (count, keptUTF8)
         }
+    }
+
+    /// Whether bytes are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, surrogates or
+    /// code points past U+10FFFF), as `String(validating:as:)` decides, without making a string.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            // The allowed range of the second byte, and how many bytes follow the lead.
+            let low: UInt8
+            let high: UInt8
+            let trailing: Int
+            switch lead {
+            case 0xC2...0xDF: (low, high, trailing) = (0x80, 0xBF, 1)
+            case 0xE0: (low, high, trailing) = (0xA0, 0xBF, 2)
+            case 0xE1...0xEC, 0xEE...0xEF: (low, high, trailing) = (0x80, 0xBF, 2)
+            case 0xED: (low, high, trailing) = (0x80, 0x9F, 2)
+            case 0xF0: (low, high, trailing) = (0x90, 0xBF, 3)
+            case 0xF1...0xF3: (low, high, trailing) = (0x80, 0xBF, 3)
+            case 0xF4: (low, high, trailing) = (0x80, 0x8F, 3)
+            default: return false
+            }
+            guard index + trailing < count else { return false }
+            let second = bytes[index + 1]
+            guard second >= low && second <= high else { return false }
+            var next = index + 2
+            while next <= index + trailing {
+                guard bytes[next] & 0xC0 == 0x80 else { return false }
+                next += 1
+            }
+            index = next
+        }
+        return true
     }
 
     /// Whether a field has a byte above ASCII, and whether it has a NUL or a line break: eight
