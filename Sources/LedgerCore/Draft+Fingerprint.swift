@@ -112,12 +112,13 @@ extension FNV1a {
     /// building the string, when every character is below U+0100. Returns `false`, having hashed
     /// nothing, otherwise.
     mutating func combineFoldedLatin1(_ text: String) -> Bool {
-        var text = text
         var state = self.state
-        let folded = text.withUTF8 { bytes in
+        let folded = text.utf8.withContiguousStorageIfAvailable { bytes in
             Draft.foldLatin1(bytes, into: { state = (state ^ UInt64($0)) &* FNV1a.prime })
         }
-        guard folded else { return false }
+        guard folded ?? Draft.foldLatin1(text, into: { state = (state ^ UInt64($0)) &* FNV1a.prime }) else {
+            return false
+        }
         self.state = state
         return true
     }

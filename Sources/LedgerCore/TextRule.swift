@@ -43,8 +43,9 @@ public enum TextRule {
     /// Whether a string holds U+0000.
     @inlinable
     public static func containsNUL(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { containsNUL($0) }
+        // Borrowed, not copied: `withUTF8` would need a `var` copy of the string, a retain and a
+        // release on every field of every draft.
+        text.utf8.withContiguousStorageIfAvailable { containsNUL($0) } ?? text.utf8.contains(0)
     }
 
     /// Whether bytes hold a 0, found with `memchr` (the importer checks every text field of every

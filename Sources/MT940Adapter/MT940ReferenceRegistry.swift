@@ -48,7 +48,9 @@ struct MT940ReferenceRegistry {
     /// `<reference>@<YYYY-MM-DD>`, written as bytes into one string.
     private mutating func makeID(_ reference: String, _ day: Day) -> String {
         id.removeAll(keepingCapacity: true)
-        id.append(contentsOf: reference.utf8)
+        if reference.utf8.withContiguousStorageIfAvailable({ id.append(contentsOf: $0) }) == nil {
+            id.append(contentsOf: reference.utf8)
+        }
         id.append(UInt8(ascii: "@"))
         // As `Day.description` writes it: YYYY-MM-DD.
         appendDigits(day.year, divisor: 1000)
