@@ -317,12 +317,19 @@ struct MT940StatementBuilder {
     }
 
     private mutating func flushPending() throws {
-        // `take()` moves the line out rather than copying it.
-        guard let pending = message.pending.take() else { return }
+        // `take()` moves the line out rather than copying it, and the information's strings are
+        // moved on into the draft (a copy would retain each and release it again).
+        guard var pending = message.pending.take() else { return }
         guard let index = message.accountIndex else { return }
+        var memo = ""
+        var description = ""
+        var payee: String?
+        if let information = pending.information.take() {
+            memo = information.memo
+            description = information.description
+            payee = information.payee
+        }
         let line = pending.line
-        let information = pending.information
-        var memo = information?.memo ?? ""
         // `NONREF` is no reference; ING's `EREF` points at the end-to-end reference in :86:.
         let reference = line.customerReference
         if !reference.isEmpty, reference != "NONREF", reference != "EREF", reference.uppercased() != "NONREF",
@@ -331,7 +338,6 @@ struct MT940StatementBuilder {
             MT940Information.append("ref " + reference, to: &memo)
         }
         if line.isReversal { MT940Information.append("reversal", to: &memo) }
-        var description = information?.description ?? ""
         if description.isEmpty { description = line.supplementary }
         if description.isEmpty { description = line.typeCode }
         let account = states[index].name
@@ -342,11 +348,11 @@ struct MT940StatementBuilder {
         let draft = Draft(
             account: account, bookingDay: line.bookingDay, transactionDay: line.valueDay, amount: line.amount,
             direction: line.direction,
-            description: description, memo: memo, payee: information?.payee,
+            description: description, memo: memo, payee: payee,
             status: message.isInterim ? interimStatus : .booked, externalID: externalID, location: pending.location)
 
         if line.amount.currency.code == "PLN" {
-            notePolishLetters(in: [description, memo, information?.payee ?? ""], at: pending.location)
+            notePolishLetters(in: [description, memo, payee ?? ""], at: pending.location)
         }
         if states[index].isStatementOpen, states[index].earliestBooking.map({ line.bookingDay < $0 }) ?? true {
             states[index].earliestBooking = line.bookingDay
