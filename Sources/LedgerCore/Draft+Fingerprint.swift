@@ -57,24 +57,40 @@ extension Draft {
     ///
     /// - Returns: `false`, having written something or nothing, when a character is U+0100 or above.
     static func foldLatin1(_ text: String, into write: (UInt8) -> Void) -> Bool {
+        var text = text
+        return text.withUTF8 { foldLatin1($0, into: write) }
+    }
+
+    /// ``foldLatin1(_:into:)`` over the text's UTF-8 bytes: one pass, an ASCII byte handled
+    /// without decoding (inlined into the fingerprint's hash, it costs a few instructions a byte).
+    @inline(__always)
+    static func foldLatin1(_ bytes: UnsafeBufferPointer<UInt8>, into write: (UInt8) -> Void) -> Bool {
         var pendingSpace = false
         var wroteAny = false
-        var lead: UInt8 = 0
-        for byte in text.utf8 {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             var scalar: UInt32
-            if lead != 0 {
-                guard byte & 0xC0 == 0x80 else { return false }
-                scalar = UInt32(lead & 0x1F) << 6 | UInt32(byte & 0x3F)
-                lead = 0
-            } else if byte < 0x80 {
-                scalar = UInt32(byte)
-            } else if byte == 0xC2 || byte == 0xC3 {
-                lead = byte
+            if byte < 0x80 {
+                // ASCII: white space is 0x09...0x0D and 0x20; capitals are A...Z.
+                if byte == 0x20 || byte &- 0x09 < 5 {
+                    pendingSpace = wroteAny
+                    continue
+                }
+                if pendingSpace {
+                    write(0x20)
+                    pendingSpace = false
+                }
+                write(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                wroteAny = true
                 continue
-            } else {
-                return false
             }
-            if (0x09...0x0D).contains(scalar) || scalar == 0x20 || scalar == 0x85 || scalar == 0xA0 {
+            // A two-byte sequence for U+0080...U+00FF; anything else is past Latin-1.
+            guard byte == 0xC2 || byte == 0xC3, index < bytes.count, bytes[index] & 0xC0 == 0x80 else { return false }
+            scalar = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index] & 0x3F)
+            index += 1
+            if scalar == 0x85 || scalar == 0xA0 {
                 pendingSpace = wroteAny
                 continue
             }
@@ -82,18 +98,12 @@ extension Draft {
                 write(0x20)
                 pendingSpace = false
             }
-            if (0x41...0x5A).contains(scalar) || ((0xC0...0xDE).contains(scalar) && scalar != 0xD7) {
-                scalar += 0x20
-            }
-            if scalar < 0x80 {
-                write(UInt8(scalar))
-            } else {
-                write(UInt8(0xC0 | scalar >> 6))
-                write(UInt8(0x80 | scalar & 0x3F))
-            }
+            if (0xC0...0xDE).contains(scalar) && scalar != 0xD7 { scalar += 0x20 }
+            write(UInt8(0xC0 | scalar >> 6))
+            write(UInt8(0x80 | scalar & 0x3F))
             wroteAny = true
         }
-        return lead == 0
+        return true
     }
 }
 
@@ -102,9 +112,14 @@ extension FNV1a {
     /// building the string, when every character is below U+0100. Returns `false`, having hashed
     /// nothing, otherwise.
     mutating func combineFoldedLatin1(_ text: String) -> Bool {
-        var copy = self
-        guard Draft.foldLatin1(text, into: { copy.combine($0) }) else { return false }
-        self = copy
+        var state = self.state
+        let folded = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Draft.foldLatin1(bytes, into: { state = (state ^ UInt64($0)) &* FNV1a.prime })
+        }
+        guard folded ?? Draft.foldLatin1(text, into: { state = (state ^ UInt64($0)) &* FNV1a.prime }) else {
+            return false
+        }
+        self.state = state
         return true
     }
 }

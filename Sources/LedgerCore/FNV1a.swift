@@ -56,9 +56,11 @@ public struct FNV1a: Sendable, Hashable {
     /// Feeds a text's UTF-8 bytes, as written (no normalisation).
     @inlinable
     public mutating func combine(utf8 text: String) {
-        var text = text
-        text.withUTF8 { bytes in
+        if let done = text.utf8.withContiguousStorageIfAvailable({ bytes in
             for byte in bytes { combine(byte) }
+        }) {
+            return done
         }
+        for byte in text.utf8 { combine(byte) }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The rule every adapter's text follows: no NUL bytes.
 ///
 /// A NUL (U+0000) is never part of a bank's text; in a file it means a binary file, a UTF-16 file
@@ -31,13 +37,22 @@ public enum TextRule {
     public static func check(
         _ bytes: UnsafeBufferPointer<UInt8>, field: @autoclosure () -> String, at location: () -> SourceLocation
     ) throws(CoreError) {
-        if bytes.contains(0) { throw CoreError(.nulInText(field: field()), at: location()) }
+        if containsNUL(bytes) { throw CoreError(.nulInText(field: field()), at: location()) }
     }
 
     /// Whether a string holds U+0000.
     @inlinable
     public static func containsNUL(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.contains(0) }
+        // Borrowed, not copied: `withUTF8` would need a `var` copy of the string, a retain and a
+        // release on every field of every draft.
+        text.utf8.withContiguousStorageIfAvailable { containsNUL($0) } ?? text.utf8.contains(0)
+    }
+
+    /// Whether bytes hold a 0, found with `memchr` (the importer checks every text field of every
+    /// draft: a byte-by-byte loop cost a tenth of an MT940 dry run).
+    @inlinable
+    public static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        return memchr(base, 0, bytes.count) != nil
     }
 }

@@ -9,15 +9,17 @@ extension String {
     /// canonically equivalent text as equal and normalises text that isn't ASCII to do so
     /// (`Giro ••••6789`). Equal bytes are always `==`; different bytes may still be, so a `false`
     /// here means "look it up", never "different".
+    ///
+    /// The strings are borrowed, not copied (`withUTF8` would need a `var` copy of each, a retain
+    /// and a release per call: this runs for every draft).
     func hasSameUTF8(as other: String) -> Bool {
-        var this = self
-        var that = other
-        return this.withUTF8 { left in
-            that.withUTF8 { right in
+        let same = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right in
                 guard left.count == right.count else { return false }
                 guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
                 return memcmp(leftBase, rightBase, left.count) == 0
             }
         }
+        return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }

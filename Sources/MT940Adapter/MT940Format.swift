@@ -112,7 +112,7 @@ public struct MT940Format: FormatAdapter {
             let builder = MT940StatementBuilder(
                 fileName: input.name, accountOverride: options.account, interimStatus: interimStatus, emit: emit)
             let input = encoding.upperHalf.map { MT940TranscodingStream(input, upperHalf: $0) } ?? input
-            let reader = MT940FieldReader(fileName: input.name, builder: builder)
+            var reader = MT940FieldReader(fileName: input.name, builder: builder)
             while let chunk = try input.nextChunk() { try reader.feed(chunk) }
             try reader.finish()
         }

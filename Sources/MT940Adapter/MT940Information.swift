@@ -43,24 +43,33 @@ struct MT940Information {
         "SVCL", "ULTC", "ULTD", "ULTB", "PURP", "ID", "ADDR", "FX", "CHGS", "EXCH", "OCMT", "ACCW", "BUSP",
     ]
 
-    /// Reads a field's value: its lines separated by LF, as in the file.
-    init(value: [UInt8]) {
-        // One pass over the field: the line breaks taken out (found with memchr) and the bytes
-        // or-ed together, so the encoding is only looked into when a byte is above ASCII.
-        var tight: [UInt8] = []
-        tight.reserveCapacity(value.count)
+    /// Reads a field's value (its lines separated by LF, as in the file) in buffers kept from the
+    /// last field: a field in ASCII in the subfield layout (most German files) allocates only the
+    /// description, the payee and the memo; any other goes the general way.
+    init(value: [UInt8], reusing buffers: inout MT940InformationBuffers) {
+        buffers.tight.removeAll()
         var high: UInt8 = 0
         value.withUnsafeBufferPointer { bytes in
             var lineStart = 0
             while let newline = MT940Information.firstIndex(of: 0x0A, in: bytes, from: lineStart) {
-                tight.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<newline]))
+                buffers.tight.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<newline]))
                 lineStart = newline + 1
             }
-            tight.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart...]))
+            buffers.tight.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart...]))
             for byte in bytes { high |= byte }
         }
+        let tight = buffers.tight.elements
+        if high < 0x80, let separator = MT940Information.subfieldSeparator(tight) {
+            self.init(asciiSubfields: tight, separator: separator, buffers: &buffers)
+        } else {
+            self.init(value: value, tight: Array(tight), high: high)
+        }
+    }
+
+    /// The general reader, over the field's value and its bytes with the line breaks taken out.
+    private init(value: [UInt8], tight: [UInt8], high: UInt8) {
         let encoding = high < 0x80 ? MT940Text.Encoding.utf8 : MT940Text.encoding(of: value)
-        if let separator = MT940Information.subfieldSeparator(tight) {
+        if let separator = tight.withUnsafeBufferPointer({ MT940Information.subfieldSeparator($0) }) {
             self = tight.withUnsafeBufferPointer {
                 MT940Information.subfields($0, separator: separator, encoding: encoding)
             }
@@ -93,10 +102,10 @@ struct MT940Information {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-    private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.allSatisfy { $0 == 0x20 } }
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.allSatisfy { $0 == 0x20 } }
 
     /// The separator of the subfield layout (`166?00…`, `?20…`, `020^00…`), or `nil` for another layout.
-    private static func subfieldSeparator(_ bytes: [UInt8]) -> UInt8? {
+    static func subfieldSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
         if bytes.count >= 4, isDigit(bytes[0]), isDigit(bytes[1]), isDigit(bytes[2]), isSeparator(bytes[3]) {
             return bytes[3]
         }
@@ -253,7 +262,7 @@ struct MT940Information {
     }
 
     /// The SEPA keywords without their `+`, packed big-endian into an integer (`BIC` in three bytes).
-    private static let sepaKeywordCodes: [UInt32] = sepaKeywords.map { keyword in
+    static let sepaKeywordCodes: [UInt32] = sepaKeywords.map { keyword in
         keyword.utf8.dropLast().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
 
@@ -262,7 +271,7 @@ struct MT940Information {
     private static func sepaValues(
         _ bytes: UnsafeBufferPointer<UInt8>, encoding: MT940Text.Encoding, memo: inout MT940MemoWriter
     ) -> String? {
-        var marks: [(offset: Int, keyword: Int)] = []
+        var marks: [SEPAMark] = []
         marks.reserveCapacity(8)
         var index = 3
         // Every keyword ends in '+' after three or four capitals; memchr finds the next '+'.
@@ -273,11 +282,11 @@ struct MT940Information {
             for number in sepaKeywordCodes.indices {
                 let code = sepaKeywordCodes[number]
                 if code == four {
-                    marks.append((index - 4, number))
+                    marks.append(SEPAMark(offset: index - 4, keyword: number))
                     break
                 }
                 if code == three, code < 1 << 24 {
-                    marks.append((index - 3, number))
+                    marks.append(SEPAMark(offset: index - 3, keyword: number))
                     break
                 }
             }
@@ -286,7 +295,7 @@ struct MT940Information {
         guard let first = marks.first else { return nil }
         var values: [Range<Int>?] = Array(repeating: nil, count: sepaKeywords.count)
         for (position, mark) in marks.enumerated() where values[mark.keyword] == nil {
-            let start = mark.offset + sepaKeywords[mark.keyword].utf8.count
+            let start = mark.offset + sepaLabels[mark.keyword].utf8CodeUnitCount
             let end = position + 1 < marks.count ? marks[position + 1].offset : bytes.count
             values[mark.keyword] = start..<end
         }
@@ -301,16 +310,22 @@ struct MT940Information {
     }
 
     /// ``sepaKeywords`` as the memo's labels.
-    private static let sepaLabels: [StaticString] = [
+    static let sepaLabels: [StaticString] = [
         "EREF+", "KREF+", "MREF+", "CRED+", "DEBT+", "SVWZ+", "ABWA+", "ABWE+", "COAM+", "OAMT+", "PURP+", "IBAN+",
         "BIC+",
     ]
 
+    /// A SEPA keyword found in a purpose: where it starts and its index in ``sepaKeywords``.
+    struct SEPAMark {
+        var offset: Int
+        var keyword: Int
+    }
+
     /// The index of `SVWZ+` in ``sepaKeywords``.
-    private static let sepaPurpose = 5
+    static let sepaPurpose = 5
 
     /// The offset of the first `byte` at or after `start`, found with `memchr`.
-    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = bytes.baseAddress, start < bytes.count,
             let found = memchr(base + start, Int32(byte), bytes.count - start)
         else { return nil }

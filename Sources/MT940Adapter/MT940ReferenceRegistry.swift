@@ -15,6 +15,8 @@ import LedgerCore
 /// Memory is two 64-bit words per reference (hashes, not the text).
 struct MT940ReferenceRegistry {
     private var contents: [UInt64: UInt64] = [:]
+    /// The id being written, kept from one booking to the next.
+    private var id: [UInt8] = []
 
     /// The external id for a booking: `<reference>@<booking day>`, or `nil` for the fingerprint.
     mutating func externalID(
@@ -35,10 +37,35 @@ struct MT940ReferenceRegistry {
         content.combine(utf8: currency.code)
         content.combine(UInt8(0x1F))
         content.combine(utf8: description)
-        guard let first = contents[key.value] else {
+        if let first = contents[key.value] {
+            guard first == content.value else { return nil }
+        } else {
             contents[key.value] = content.value
-            return "\(reference)@\(day)"
         }
-        return first == content.value ? "\(reference)@\(day)" : nil
+        return makeID(reference, day)
+    }
+
+    /// `<reference>@<YYYY-MM-DD>`, written as bytes into one string.
+    private mutating func makeID(_ reference: String, _ day: Day) -> String {
+        id.removeAll(keepingCapacity: true)
+        if reference.utf8.withContiguousStorageIfAvailable({ id.append(contentsOf: $0) }) == nil {
+            id.append(contentsOf: reference.utf8)
+        }
+        id.append(UInt8(ascii: "@"))
+        // As `Day.description` writes it: YYYY-MM-DD.
+        appendDigits(day.year, divisor: 1000)
+        id.append(UInt8(ascii: "-"))
+        appendDigits(day.month, divisor: 10)
+        id.append(UInt8(ascii: "-"))
+        appendDigits(day.day, divisor: 10)
+        return String(decoding: id, as: UTF8.self)
+    }
+
+    private mutating func appendDigits(_ number: Int, divisor: Int) {
+        var divisor = divisor
+        while divisor > 0 {
+            id.append(UInt8(truncatingIfNeeded: 0x30 + number / divisor % 10))
+            divisor /= 10
+        }
     }
 }

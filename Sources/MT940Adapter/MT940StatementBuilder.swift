@@ -9,7 +9,7 @@ import LedgerCore
 /// - `:64:` and `:65:` are `.available` balances: shown, never reconciled.
 /// - MT942 (a message with `:34F:`, `:13D:` or `:90D:`/`:90C:`) lists booked intraday entries in
 ///   the `:34F:` currency; its drafts are held until the message ends and its totals are checked.
-final class MT940StatementBuilder {
+struct MT940StatementBuilder {
     private struct AccountState {
         var name: String
         var currency: Currency?
@@ -57,6 +57,8 @@ final class MT940StatementBuilder {
     private var states: [AccountState] = []
     private var namesTaken: [String: MT940Account] = [:]
     private var references = MT940ReferenceRegistry()
+    /// The `:86:` reader's buffers, kept from one statement line to the next.
+    private var informationBuffers = MT940InformationBuffers()
     private var messages = 0
     private var message = MessageState()
     /// PLN drafts whose text shows Polish letters read as Windows-1252, the first with its text.
@@ -74,7 +76,7 @@ final class MT940StatementBuilder {
     }
 
     /// Takes the next field of the current message.
-    func take(_ field: MT940Field) throws {
+    mutating func take(_ field: MT940Field) throws {
         if field.tag != .information { try flushPending() }
         if message.start == nil { message.start = field.location }
         switch field.tag {
@@ -87,14 +89,13 @@ final class MT940StatementBuilder {
         case .openingFinal, .openingIntermediate:
             try takeOpening(MT940Balance(field), isFinal: field.tag == .openingFinal, field: field)
         case .statementLine:
-            let (account, currency) = try accountAndCurrency(for: field)
-            _ = account
+            let currency = try statementCurrency(for: field)
             let line = try MT940StatementLine(field, currency: currency)
             message.pending = PendingLine(line: line, location: recordLocation(field), information: nil)
         case .information:
             // In place: a copy of the pending line would retain and release each of its strings.
             guard message.pending != nil, message.pending?.information == nil else { return }
-            message.pending?.information = MT940Information(value: field.value)
+            message.pending?.information = MT940Information(value: field.value, reusing: &informationBuffers)
         case .closingFinal, .closingIntermediate:
             try takeClosing(MT940Balance(field), isFinal: field.tag == .closingFinal, field: field)
         case .available, .forwardAvailable:
@@ -129,7 +130,7 @@ final class MT940StatementBuilder {
     }
 
     /// Closes the current message: its last line, its MT942 totals, a missing closing balance.
-    func endMessage(at location: SourceLocation) throws {
+    mutating func endMessage(at location: SourceLocation) throws {
         try flushPending()
         defer { message = MessageState() }
         guard let start = message.start else { return }
@@ -149,7 +150,7 @@ final class MT940StatementBuilder {
     }
 
     /// Ends the file: refuses one without messages, or with a statement left open by `:62M:`.
-    func finish(at location: SourceLocation, firstLine: String) throws {
+    mutating func finish(at location: SourceLocation, firstLine: String) throws {
         if let garbled = garbledPolish {
             try emit(
                 .notice(
@@ -182,7 +183,7 @@ final class MT940StatementBuilder {
             column: max(1, field.location.column - field.label.utf8.count))
     }
 
-    private func register(_ account: MT940Account, at location: SourceLocation) throws -> Int {
+    private mutating func register(_ account: MT940Account, at location: SourceLocation) throws -> Int {
         if let index = accounts[account] { return index }
         if let accountOverride {
             if let other = accounts.keys.first {
@@ -205,7 +206,7 @@ final class MT940StatementBuilder {
     /// Declares the message's account with its currency, once; a later message in another
     /// currency for the same account is refused.
     @discardableResult
-    private func declare(for field: MT940Field, currency: Currency) throws -> String {
+    private mutating func declare(for field: MT940Field, currency: Currency) throws -> String {
         guard let account = message.account, let index = message.accountIndex else {
             throw MT940Error(
                 .missingField(tag: ":25:", expected: "the account (:25:) before \(field.label)"), at: field.location)
@@ -228,22 +229,22 @@ final class MT940StatementBuilder {
         return state.name
     }
 
-    private func accountAndCurrency(for field: MT940Field) throws -> (String, Currency) {
-        guard let index = message.accountIndex else {
+    /// The currency of the message's statement lines, once its account is known.
+    private func statementCurrency(for field: MT940Field) throws -> Currency {
+        guard message.accountIndex != nil else {
             throw MT940Error(
                 .missingField(tag: ":25:", expected: "the account (:25:) before \(field.label)"), at: field.location)
         }
-        let state = states[index]
         guard let currency = message.currency else {
             throw MT940Error(
                 .missingField(
                     tag: ":60F:", expected: "an opening balance (:60F:/:60M:, or MT942's :34F:) before \(field.label)"),
                 at: field.location)
         }
-        return (state.name, currency)
+        return currency
     }
 
-    private func checkedAccount(for balance: MT940Balance, field: MT940Field) throws -> String {
+    private mutating func checkedAccount(for balance: MT940Balance, field: MT940Field) throws -> String {
         if let currency = message.currency, currency != balance.currency {
             throw MT940Error(
                 .currencyMismatch(tag: field.label, found: balance.currency.code, expected: currency.code),
@@ -252,7 +253,7 @@ final class MT940StatementBuilder {
         return try declare(for: field, currency: balance.currency)
     }
 
-    private func takeOpening(_ balance: MT940Balance, isFinal: Bool, field: MT940Field) throws {
+    private mutating func takeOpening(_ balance: MT940Balance, isFinal: Bool, field: MT940Field) throws {
         _ = try checkedAccount(for: balance, field: field)
         message.currency = balance.currency
         message.hasOpening = true
@@ -284,7 +285,7 @@ final class MT940StatementBuilder {
         states[index] = state
     }
 
-    private func takeClosing(_ balance: MT940Balance, isFinal: Bool, field: MT940Field) throws {
+    private mutating func takeClosing(_ balance: MT940Balance, isFinal: Bool, field: MT940Field) throws {
         let name = try checkedAccount(for: balance, field: field)
         message.hasClosing = true
         guard let index = message.accountIndex else { return }
@@ -315,13 +316,20 @@ final class MT940StatementBuilder {
         states[index] = state
     }
 
-    private func flushPending() throws {
-        // `take()` moves the line out rather than copying it.
-        guard let pending = message.pending.take() else { return }
+    private mutating func flushPending() throws {
+        // `take()` moves the line out rather than copying it, and the information's strings are
+        // moved on into the draft (a copy would retain each and release it again).
+        guard var pending = message.pending.take() else { return }
         guard let index = message.accountIndex else { return }
+        var memo = ""
+        var description = ""
+        var payee: String?
+        if let information = pending.information.take() {
+            memo = information.memo
+            description = information.description
+            payee = information.payee
+        }
         let line = pending.line
-        let information = pending.information
-        var memo = information?.memo ?? ""
         // `NONREF` is no reference; ING's `EREF` points at the end-to-end reference in :86:.
         let reference = line.customerReference
         if !reference.isEmpty, reference != "NONREF", reference != "EREF", reference.uppercased() != "NONREF",
@@ -330,7 +338,6 @@ final class MT940StatementBuilder {
             MT940Information.append("ref " + reference, to: &memo)
         }
         if line.isReversal { MT940Information.append("reversal", to: &memo) }
-        var description = information?.description ?? ""
         if description.isEmpty { description = line.supplementary }
         if description.isEmpty { description = line.typeCode }
         let account = states[index].name
@@ -341,11 +348,11 @@ final class MT940StatementBuilder {
         let draft = Draft(
             account: account, bookingDay: line.bookingDay, transactionDay: line.valueDay, amount: line.amount,
             direction: line.direction,
-            description: description, memo: memo, payee: information?.payee,
+            description: description, memo: memo, payee: payee,
             status: message.isInterim ? interimStatus : .booked, externalID: externalID, location: pending.location)
 
         if line.amount.currency.code == "PLN" {
-            notePolishLetters(in: [description, memo, information?.payee ?? ""], at: pending.location)
+            notePolishLetters(in: [description, memo, payee ?? ""], at: pending.location)
         }
         if states[index].isStatementOpen, states[index].earliestBooking.map({ line.bookingDay < $0 }) ?? true {
             states[index].earliestBooking = line.bookingDay
@@ -368,7 +375,7 @@ final class MT940StatementBuilder {
 
     /// Counts a PLN draft whose text has a letter that Windows-1250 or ISO-8859-2 bytes for ł, ą,
     /// ś, ż or Ś become in Windows-1252: `³`, `¹`, `¶`, `¿`, `¦`, `¥`.
-    private func notePolishLetters(in texts: [String], at location: SourceLocation) {
+    private mutating func notePolishLetters(in texts: [String], at location: SourceLocation) {
         let telltales: Set<Unicode.Scalar> = ["\u{B3}", "\u{B9}", "\u{B6}", "\u{BF}", "\u{A6}", "\u{A5}"]
         guard let text = texts.first(where: { $0.unicodeScalars.contains(where: telltales.contains) }) else { return }
         if var garbled = garbledPolish {
@@ -399,7 +406,7 @@ final class MT940StatementBuilder {
         return (field, count, sum)
     }
 
-    private func checkTotals() throws {
+    private mutating func checkTotals() throws {
         for stated in message.statedTotals {
             let isDebit = stated.field.tag == .debitTotal
             let counted = isDebit ? message.debits : message.credits

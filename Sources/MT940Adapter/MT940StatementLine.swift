@@ -34,37 +34,46 @@ struct MT940StatementLine {
 
     /// Reads a `:61:` field in the statement's currency.
     init(_ field: MT940Field, currency: Currency) throws(MT940Error) {
+        self = try field.value.withUnsafeBufferPointer { (value) throws(MT940Error) -> MT940StatementLine in
+            try MT940StatementLine(value, field: field, currency: currency)
+        }
+    }
+
+    /// Reads the field's value over its bytes: only the references and the type code become
+    /// strings (short ones, kept inline), and the supplementary details when there are any.
+    private init(_ value: UnsafeBufferPointer<UInt8>, field: MT940Field, currency: Currency) throws(MT940Error) {
         let tag = field.label
-        let line = field.firstLine
-        let base = line.startIndex
-        var index = base
+        var end = 0
+        while end < value.count, value[end] != 0x0A { end += 1 }
+        let line = UnsafeBufferPointer(rebasing: value[0..<end])
+        var index = 0
         func expected(_ what: String) -> MT940Error {
             MT940Error(
-                .badField(tag: tag, found: MT940Text.decode(line), expected: what), at: field.location(at: index - base)
-            )
+                .badField(tag: tag, found: MT940Text.decode(line), expected: what), at: field.location(at: index))
         }
+        func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
         guard line.count >= 6 else { throw expected("value date YYMMDD, mark C/D/RC/RD, amount and type code") }
-        valueDay = try MT940Value.day(line[index..<(index + 6)], tag: tag, at: field.location(at: 0))
-        index += 6
-        if line.count >= index + 4, line[index..<(index + 4)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            entryDay = try MT940Value.entryDay(
-                line[index..<(index + 4)], near: valueDay, tag: tag, at: field.location(at: index - base))
-            index += 4
+        valueDay = try MT940Value.day(line[0..<6], tag: tag, at: field.location(at: 0))
+        index = 6
+        if line.count >= 10, isDigit(line[6]), isDigit(line[7]), isDigit(line[8]), isDigit(line[9]) {
+            entryDay = try MT940Value.entryDay(line[6..<10], near: valueDay, tag: tag, at: field.location(at: 6))
+            index = 10
+        } else {
+            entryDay = nil
         }
-        isReversal = index < line.endIndex && line[index] == UInt8(ascii: "R")
+        isReversal = index < line.count && line[index] == UInt8(ascii: "R")
         if isReversal { index += 1 }
-        guard index < line.endIndex, line[index] == UInt8(ascii: "C") || line[index] == UInt8(ascii: "D") else {
+        guard index < line.count, line[index] == UInt8(ascii: "C") || line[index] == UInt8(ascii: "D") else {
             throw expected("mark C, D, RC or RD after the dates")
         }
         let isCredit = line[index] == UInt8(ascii: "C")
         // RC reverses a credit (money out); RD reverses a debit (money in).
         direction = isCredit != isReversal ? .credit : .debit
         index += 1
-        if index < line.endIndex, line[index] >= UInt8(ascii: "A"), line[index] <= UInt8(ascii: "Z") { index += 1 }
+        if index < line.count, line[index] >= UInt8(ascii: "A"), line[index] <= UInt8(ascii: "Z") { index += 1 }
         let amountStart = index
-        while index < line.endIndex,
-            (line[index] >= 0x30 && line[index] <= 0x39) || line[index] == UInt8(ascii: ",")
-                || line[index] == UInt8(ascii: ".")
+        while index < line.count,
+            isDigit(line[index]) || line[index] == UInt8(ascii: ",") || line[index] == UInt8(ascii: ".")
         {
             index += 1
         }
@@ -72,21 +81,22 @@ struct MT940StatementLine {
             throw expected("an amount with a decimal comma after the mark")
         }
         amount = try MT940Value.amount(
-            line[amountStart..<index], currency: currency, tag: tag, at: field.location(at: amountStart - base))
-        guard line.endIndex - index >= 4 else { throw expected("a transaction type such as NTRF after the amount") }
-        typeCode = String(decoding: line[index..<(index + 4)], as: UTF8.self)
+            UnsafeBufferPointer(rebasing: line[amountStart..<index]), currency: currency, tag: tag,
+            at: field.location(at: amountStart))
+        guard line.count - index >= 4 else { throw expected("a transaction type such as NTRF after the amount") }
+        typeCode = String(decoding: UnsafeBufferPointer(rebasing: line[index..<(index + 4)]), as: UTF8.self)
         index += 4
-        let rest = line[index...]
+        let rest = UnsafeBufferPointer(rebasing: line[index...])
         if let slashes = MT940StatementLine.doubleSlash(in: rest) {
-            customerReference = MT940Text.decode(rest[..<slashes])
-            let bank = MT940Text.decode(rest[(slashes + 2)...])
+            customerReference = MT940Text.decode(UnsafeBufferPointer(rebasing: rest[..<slashes]))
+            let bank = MT940Text.decode(UnsafeBufferPointer(rebasing: rest[(slashes + 2)...]))
             bankReference = bank.isEmpty ? nil : bank
         } else {
             customerReference = MT940Text.decode(rest)
             bankReference = nil
         }
-        if line.endIndex < field.value.endIndex {
-            supplementary = field.value[(line.endIndex + 1)...].split(separator: 0x0A).map { MT940Text.decode($0) }
+        if end < value.count {
+            supplementary = value[(end + 1)...].split(separator: 0x0A).map { MT940Text.decode($0) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
         } else {
             supplementary = ""
@@ -95,9 +105,9 @@ struct MT940StatementLine {
 
     // MARK: - Private helpers
 
-    private static func doubleSlash(in bytes: ArraySlice<UInt8>) -> Int? {
-        var index = bytes.startIndex
-        while index + 1 < bytes.endIndex {
+    private static func doubleSlash(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index + 1 < bytes.count {
             if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/") { return index }
             index += 1
         }

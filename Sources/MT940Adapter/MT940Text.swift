@@ -27,6 +27,25 @@ enum MT940Text {
         decode(bytes, as: encoding(of: bytes), trimming: trimming)
     }
 
+    /// Decodes bytes in place, as ``decode(_:trimming:)`` does: spaces and tabs trimmed, ASCII
+    /// made a string straight from the buffer (a statement line's references and type code).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let trimmed = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard isASCII(trimmed) else { return decode(trimmed, as: encoding(of: trimmed), trimming: false) }
+        return String(decoding: trimmed, as: UTF8.self)
+    }
+
+    /// Whether every byte is below 0x80.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        return high < 0x80
+    }
+
     /// Decodes bytes in a known encoding.
     static func decode(_ bytes: some BidirectionalCollection<UInt8>, as encoding: Encoding, trimming: Bool = true)
         -> String

@@ -4,7 +4,9 @@ import LedgerCore
 /// a decimal comma, each read exactly or refused with its location.
 enum MT940Value {
     /// A YYMMDD date. Two-digit years 00–79 are 2000–2079, 80–99 are 1980–1999.
-    static func day(_ bytes: ArraySlice<UInt8>, tag: String, at location: SourceLocation) throws(MT940Error) -> Day {
+    static func day(_ bytes: some BidirectionalCollection<UInt8>, tag: String, at location: SourceLocation)
+        throws(MT940Error) -> Day
+    {
         guard bytes.count == 6, let year = number(bytes.prefix(2)), let month = number(bytes.dropFirst(2).prefix(2)),
             let dayOfMonth = number(bytes.suffix(2)),
             let day = Day(year: year < 80 ? 2000 + year : 1900 + year, month: month, day: dayOfMonth)
@@ -18,9 +20,9 @@ enum MT940Value {
     /// around the value date's (before, same, after) that puts the entry date nearest the value
     /// date, so a December value date with a January entry date books in the next year and a
     /// January value date with a December entry date in the one before.
-    static func entryDay(_ bytes: ArraySlice<UInt8>, near value: Day, tag: String, at location: SourceLocation)
-        throws(MT940Error) -> Day
-    {
+    static func entryDay(
+        _ bytes: some BidirectionalCollection<UInt8>, near value: Day, tag: String, at location: SourceLocation
+    ) throws(MT940Error) -> Day {
         guard bytes.count == 4, let month = number(bytes.prefix(2)), let dayOfMonth = number(bytes.suffix(2)) else {
             throw MT940Error(.notADate(tag: tag, found: MT940Text.decode(bytes)), at: location)
         }
@@ -55,6 +57,16 @@ enum MT940Value {
     static func amount(
         _ bytes: ArraySlice<UInt8>, currency: Currency, tag: String, at location: SourceLocation
     ) throws(MT940Error) -> Money {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(MT940Error) -> Money in
+            try amount(buffer, currency: currency, tag: tag, at: location)
+        }
+    }
+
+    /// ``amount(_:currency:tag:at:)`` over a buffer (a statement line's bytes).
+    static func amount(
+        _ bytes: UnsafeBufferPointer<UInt8>, currency: Currency, tag: String,
+        at location: @autoclosure () -> SourceLocation
+    ) throws(MT940Error) -> Money {
         var commas = 0
         for byte in bytes {
             if byte == UInt8(ascii: ",") {
@@ -65,27 +77,24 @@ enum MT940Value {
             }
         }
         guard commas == 1, let first = bytes.first, first != UInt8(ascii: ",") else {
-            throw MT940Error(.notAnAmount(tag: tag, found: MT940Text.decode(bytes)), at: location)
+            throw MT940Error(.notAnAmount(tag: tag, found: MT940Text.decode(bytes)), at: location())
         }
-        let parsed: Result<DecimalNumber, DecimalNumber.ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(DecimalNumber.ParseFailure) {
-                return .success(try DecimalNumber.parse(buffer, decimalSeparator: UInt8(ascii: ",")))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let found = String(decoding: bytes, as: UTF8.self)
-        guard case .success(let number) = parsed else {
-            throw MT940Error(.amountOverflow(tag: tag, found: found), at: location)
+        let number: DecimalNumber
+        do throws(DecimalNumber.ParseFailure) {
+            number = try DecimalNumber.parse(bytes, decimalSeparator: UInt8(ascii: ","))
+        } catch {
+            throw MT940Error(.amountOverflow(tag: tag, found: String(decoding: bytes, as: UTF8.self)), at: location())
         }
         do {
             return try Money.exactly(number, currency: currency).0
         } catch .tooPrecise {
             throw MT940Error(
-                .tooPrecise(tag: tag, found: found, currency: currency.code, digits: currency.minorDigits), at: location
-            )
+                .tooPrecise(
+                    tag: tag, found: String(decoding: bytes, as: UTF8.self), currency: currency.code,
+                    digits: currency.minorDigits),
+                at: location())
         } catch {
-            throw MT940Error(.amountOverflow(tag: tag, found: found), at: location)
+            throw MT940Error(.amountOverflow(tag: tag, found: String(decoding: bytes, as: UTF8.self)), at: location())
         }
     }
 

@@ -50,4 +50,18 @@ struct FNV1aTests {
             "Żabka  WARSZAWA", units: 1999, day: "2024-02-29", direction: .credit, currency: Currency(code: "PLN")!)
         #expect(general.fingerprint == 7_779_290_631_717_687_731)
     }
+
+    /// Computed with the fold before it went over bytes in one pass (2026-12-02): ASCII with a
+    /// run of spaces, and Latin-1 with a tab, a no-break space (U+00A0) and NEL (U+0085).
+    @Test("the fingerprint of ASCII and Latin-1 text with odd white space is the value ledgers already store")
+    func storedFingerprintsOfWhiteSpace() {
+        let ascii = draft(
+            "LASTSCHRIFT  Stadtwerke Musterstadt GmbH", units: 1234, day: "2024-01-02", direction: .credit,
+            currency: .EUR)
+        #expect(ascii.fingerprint == -2_206_806_004_124_181_252)
+        let latin1 = draft(
+            "Bäckerei MÜLLER\tKartenzahlung\u{A0}Filiale\u{85}7", units: 1234, day: "2024-01-02", direction: .credit,
+            currency: .EUR)
+        #expect(latin1.fingerprint == -3_128_480_877_990_001_743)
+    }
 }

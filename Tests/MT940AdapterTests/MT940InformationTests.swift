@@ -85,6 +85,29 @@ struct MT940InformationTests {
         #expect(draft.payee == nil)
     }
 
+    /// Fields in ASCII take a faster reader than fields with a byte above ASCII; a letter in the
+    /// ignored `?10` subfield sends the same field the general way, which must read it alike.
+    @Test(
+        "a subfield field reads the same in ASCII as when a letter above ASCII sends it the general way",
+        arguments: [
+            "105?10_?00LASTSCHRIFT?20EREF+E2E-1 MREF+M-0?21815 SVWZ+Strom Jan?22uar?30BYLADEM1001"
+                + "?31DE02120300000000202051?32Stadtwerke Musterst?33adt GmbH",
+            "166?10_?20Rechnung 4711 vom 01.02.?21 2024 danke ?22 ?32  Max  Beispiel ?30 BANK ",
+            "020^10_^00PRZELEW^20Faktura 1^21/2024^31   ^38PL10105000997603123456789123^32Firma",
+            "835?10_?00ABSCHLUSS?00 ZWEI ?31   ?30BYLADEM1001",
+            "?10_?20Miete EREF+?21 KREF+K1?22SVWZ+?23ABWA+ Hausverwaltung",
+            "?10_?20SVWZ+Test BIC+GENODEF1?21IBAN+DE02?22EREF+A?23EREF+B?60Zusatz",
+            "?10_?20Zahlung aus Vertrag 123456789?21012 Restbetrag?32Beispiel Versand AG",
+        ])
+    func asciiReadsAsGeneral(information: String) throws {
+        let ascii = try Self.draft([":86:" + information.replacingOccurrences(of: "_", with: "X")])
+        let general = try Self.draft([":86:" + information.replacingOccurrences(of: "_", with: "Ä")])
+        #expect(ascii.description == general.description)
+        #expect(ascii.payee == general.payee)
+        #expect(ascii.memo == general.memo)
+        #expect(!ascii.description.isEmpty)
+    }
+
     @Test("Windows-1252 and UTF-8 text read as the same letters")
     func encodings() throws {
         let head = ":20:T\r\n:25:1/2\r\n:60F:C240101EUR0,\r\n:61:2401020102D1,00NTRFNONREF\r\n:86:?20Gebühr März\r\n"

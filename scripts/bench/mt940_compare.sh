@@ -12,7 +12,8 @@
 # and must count SIZE transactions; a missing mt-940 (pip install mt-940) is a row saying so.
 #
 # Environment:
-#   OURS            the command that reads FILE (default: the release ledgerport import --dry-run --json)
+#   OURS            the command that reads FILE (default: the release ledgerport --db OUT/none.sqlite
+#                   import --dry-run --json, a ledger that doesn't exist)
 #   COMPETITOR_MAX  the largest size mt-940 is run on (default 1000000)
 #   RUNS            runs per row; the row shows the fastest wall clock and its memory (default 3)
 #   OUT             where generated files go (default bench-out/mt940)
@@ -28,7 +29,9 @@ source scripts/bench/check.sh
 
 if [[ -z "${OURS:-}" ]]; then
     swift build -c release --product ledgerport >&2
-    OURS="$(swift build -c release --show-bin-path)/ledgerport import --dry-run --json"
+    # A ledger path that doesn't exist: the dry run reads and checks every line against no ledger
+    # (the default ledger in ~/.local/share would make it a comparison with whatever that holds).
+    OURS="$(swift build -c release --show-bin-path)/ledgerport --db $out/none.sqlite import --dry-run --json"
 fi
 
 python_reader='
@@ -45,6 +48,7 @@ best() {
     shift 3
     local best_wall="" best_rss="" log counted
     for _ in $(seq "$runs"); do
+        rm -f "$out/none.sqlite"
         log=$(mktemp)
         if ! /usr/bin/time -v "$@" >"$out/last.out" 2>"$log"; then
             sed -E '/^(Command exited with non-zero status|\tCommand being timed:)/,$d' "$log" >"$out/last.err"
