@@ -31,18 +31,40 @@ final class XMLEventTape: @unchecked Sendable {
     /// over and never touches it again.
     let events: UnsafeMutablePointer<Event>
     let eventCount: Int
+    let eventCapacity: Int
     let bytes: UnsafeMutablePointer<UInt8>
+    let byteCapacity: Int
+    /// Whether the memory is still this tape's (not handed back for reuse).
+    private var ownsMemory = true
 
-    init(events: UnsafeMutablePointer<Event>, eventCount: Int, bytes: UnsafeMutablePointer<UInt8>) {
+    init(
+        events: UnsafeMutablePointer<Event>, eventCount: Int, eventCapacity: Int, bytes: UnsafeMutablePointer<UInt8>,
+        byteCapacity: Int
+    ) {
         self.events = events
         self.eventCount = eventCount
+        self.eventCapacity = eventCapacity
         self.bytes = bytes
+        self.byteCapacity = byteCapacity
     }
 
     deinit {
+        guard ownsMemory else { return }
         events.deinitialize(count: eventCount)
         events.deallocate()
         bytes.deallocate()
+    }
+
+    /// Gives up the memory, for a recorder to write the next tape in: a played tape's memory is
+    /// reused rather than freed and allocated again per chunk (which cost more system time than
+    /// the copies).
+    func surrenderMemory() -> (
+        events: UnsafeMutablePointer<Event>, eventCapacity: Int, bytes: UnsafeMutablePointer<UInt8>, byteCapacity: Int
+    ) {
+        precondition(ownsMemory, "a tape's memory is handed on once")
+        ownsMemory = false
+        events.deinitialize(count: eventCount)
+        return (events, eventCapacity, bytes, byteCapacity)
     }
 
     var isEmpty: Bool { eventCount == 0 }
@@ -152,11 +174,18 @@ final class XMLEventTapeRecorder: XMLEventHandler {
         bytes.deallocate()
     }
 
-    /// The events recorded since the last call, leaving an empty tape.
-    func take() -> XMLEventTape {
-        let taken = XMLEventTape(events: events, eventCount: eventCount, bytes: bytes)
-        events = UnsafeMutablePointer.allocate(capacity: eventCapacity)
-        bytes = UnsafeMutablePointer.allocate(capacity: byteCapacity)
+    /// The events recorded since the last call, leaving an empty tape written in `spare`'s
+    /// memory when one is given, else in new memory.
+    func take(reusing spare: XMLEventTape? = nil) -> XMLEventTape {
+        let taken = XMLEventTape(
+            events: events, eventCount: eventCount, eventCapacity: eventCapacity, bytes: bytes,
+            byteCapacity: byteCapacity)
+        if let spare {
+            (events, eventCapacity, bytes, byteCapacity) = spare.surrenderMemory()
+        } else {
+            events = UnsafeMutablePointer.allocate(capacity: eventCapacity)
+            bytes = UnsafeMutablePointer.allocate(capacity: byteCapacity)
+        }
         eventCount = 0
         byteCount = 0
         lastNamespace = nil

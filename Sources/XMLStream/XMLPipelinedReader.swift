@@ -61,8 +61,21 @@ public final class XMLPipelinedReader {
     /// - Throws: ``XMLStreamError`` for refused input, or what the handler threw.
     public func feed(_ chunk: [UInt8]) throws {
         if isStopped || handler.hasFinishedDocument { return }
-        try exchange(.bytes(chunk), untilReply: false)
+        guard chunk.count > Self.largestInput else {
+            try exchange(.bytes(chunk), untilReply: false)
+            return
+        }
+        // A large chunk goes over in parts, so that no tape grows with the caller's chunk size.
+        var start = 0
+        while start < chunk.count, !isStopped, !handler.hasFinishedDocument {
+            let end = min(chunk.count, start + Self.largestInput)
+            try exchange(.bytes(Array(chunk[start..<end])), untilReply: false)
+            start = end
+        }
     }
+
+    /// The most bytes handed to the parsing thread at a time (a larger chunk goes in parts).
+    public static let largestInput = 1 << 20
 
     /// Plays back the events of every chunk handed over so far, waiting for libxml2 to read them.
     ///
@@ -99,6 +112,7 @@ public final class XMLPipelinedReader {
                 case .events(let tape):
                     try tape.play(to: handler, attributePointers: &attributePointers)
                     if let last = tape.lastPosition { lastLocation = last }
+                    pipeline.giveBack(tape)
                     if handler.hasFinishedDocument {
                         stop()
                         return nil
@@ -149,22 +163,22 @@ public final class XMLPipelinedReader {
                 switch input {
                 case .bytes(let chunk):
                     try reader.feed(chunk)
-                    let tape = recorder.take()
+                    let tape = recorder.take(reusing: pipeline.spare())
                     if !tape.isEmpty, !pipeline.push(.events(tape)) { return }
                 case .flush:
-                    let tape = recorder.take()
+                    let tape = recorder.take(reusing: pipeline.spare())
                     if !tape.isEmpty, !pipeline.push(.events(tape)) { return }
                     if !pipeline.push(.flushed) { return }
                 case .end:
                     let end = try reader.finish()
-                    let tape = recorder.take()
+                    let tape = recorder.take(reusing: pipeline.spare())
                     if !tape.isEmpty, !pipeline.push(.events(tape)) { return }
                     _ = pipeline.push(.finished(end))
                     return
                 }
             } catch {
                 // The events before the error go first: they precede it in the file.
-                let tape = recorder.take()
+                let tape = recorder.take(reusing: pipeline.spare())
                 if !tape.isEmpty, !pipeline.push(.events(tape)) { return }
                 _ = pipeline.push(.failed(error))
                 return
@@ -194,6 +208,7 @@ public final class XMLPipelinedReader {
         private let capacity: Int
         private var inputs: [Input] = []
         private var outputs: [Output] = []
+        private var spares: [XMLEventTape] = []
         private var isCancelled = false
         private var isDone = false
 
@@ -243,6 +258,20 @@ public final class XMLPipelinedReader {
             outputs.append(output)
             condition.broadcast()
             return true
+        }
+
+        /// The reading side: a played tape, whose memory the parsing side may reuse.
+        func giveBack(_ tape: XMLEventTape) {
+            condition.lock()
+            if spares.count < capacity { spares.append(tape) }
+            condition.unlock()
+        }
+
+        /// The parsing side: a played tape to write the next one in, if any.
+        func spare() -> XMLEventTape? {
+            condition.lock()
+            defer { condition.unlock() }
+            return spares.popLast()
         }
 
         func cancel() {

@@ -60,7 +60,7 @@ struct XMLPipelinedReaderTests {
     @Test("a large document read in many chunks gives every event, in order")
     func manyChunks() {
         var text = "<Document>\n"
-        for index in 0..<20_000 { text += "<Ntry n=\"\(index)\"><Amt Ccy=\"EUR\">\(index).00</Amt></Ntry>\n" }
+        for index in 0..<30_000 { text += "<Ntry n=\"\(index)\"><Amt Ccy=\"EUR\">\(index).00</Amt></Ntry>\n" }
         text += "</Document>\n"
         let bytes = Array(text.utf8)
         let direct = XMLRead.of(bytes, chunkSize: 4096)
@@ -68,5 +68,8 @@ struct XMLPipelinedReaderTests {
         #expect(direct.error == nil)
         #expect(pipelined.events.count == direct.events.count)
         #expect(pipelined.events == direct.events)
+        let whole = XMLRead.of(bytes, chunkSize: bytes.count, isPipelined: true)
+        #expect(bytes.count > XMLPipelinedReader.largestInput, "one chunk, handed over in parts")
+        #expect(whole.events == direct.events)
     }
 }
