@@ -55,6 +55,8 @@ final class XMLEventTape: @unchecked Sendable {
         bytes.deallocate()
     }
 
+    // MARK: - API
+
     /// Gives up the memory, for a recorder to write the next tape in: a played tape's memory is
     /// reused rather than freed and allocated again per chunk (which cost more system time than
     /// the copies).
@@ -73,8 +75,6 @@ final class XMLEventTape: @unchecked Sendable {
     var lastPosition: (line: Int, column: Int)? {
         eventCount == 0 ? nil : (events[eventCount - 1].line, events[eventCount - 1].column)
     }
-
-    // MARK: - API
 
     /// Plays the events back to `handler`, stopping when it has finished the document.
     ///
