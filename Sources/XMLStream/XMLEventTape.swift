@@ -69,8 +69,6 @@ final class XMLEventTape: @unchecked Sendable {
         return (events, eventCapacity, bytes, byteCapacity)
     }
 
-    var isEmpty: Bool { eventCount == 0 }
-
     /// The last event's position, if any.
     var lastPosition: (line: Int, column: Int)? {
         eventCount == 0 ? nil : (events[eventCount - 1].line, events[eventCount - 1].column)
@@ -155,10 +153,10 @@ final class XMLEventTapeRecorder: XMLEventHandler {
     // per event. Unchecked: only libxml2's callbacks on one thread touch them, one at a time.
     @exclusivity(unchecked) private var events: UnsafeMutablePointer<XMLEventTape.Event>
     @exclusivity(unchecked) private var eventCount = 0
-    @exclusivity(unchecked) private var eventCapacity = 4096
+    @exclusivity(unchecked) private var eventCapacity = 256
     @exclusivity(unchecked) private var bytes: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var byteCount = 0
-    @exclusivity(unchecked) private var byteCapacity = 64 * 1024
+    @exclusivity(unchecked) private var byteCapacity = 4096
     /// The namespace URI last written, as libxml2's pointer, and where this tape holds it.
     @exclusivity(unchecked) private var lastNamespace: UnsafePointer<UInt8>?
     @exclusivity(unchecked) private var lastNamespaceOffset = -1
@@ -174,13 +172,14 @@ final class XMLEventTapeRecorder: XMLEventHandler {
         bytes.deallocate()
     }
 
-    /// The events recorded since the last call, leaving an empty tape written in `spare`'s
-    /// memory when one is given, else in new memory.
-    func take(reusing spare: XMLEventTape? = nil) -> XMLEventTape {
+    /// The events recorded since the last call (`nil` when there are none), leaving an empty tape
+    /// that is written in a spare's memory when `spare` gives one, else in new memory.
+    func take(reusing spare: () -> XMLEventTape?) -> XMLEventTape? {
+        guard eventCount > 0 else { return nil }
         let taken = XMLEventTape(
             events: events, eventCount: eventCount, eventCapacity: eventCapacity, bytes: bytes,
             byteCapacity: byteCapacity)
-        if let spare {
+        if let spare = spare() {
             (events, eventCapacity, bytes, byteCapacity) = spare.surrenderMemory()
         } else {
             events = UnsafeMutablePointer.allocate(capacity: eventCapacity)

@@ -163,23 +163,19 @@ public final class XMLPipelinedReader {
                 switch input {
                 case .bytes(let chunk):
                     try reader.feed(chunk)
-                    let tape = recorder.take(reusing: pipeline.spare())
-                    if !tape.isEmpty, !pipeline.push(.events(tape)) { return }
+                    if let tape = recorder.take(reusing: pipeline.spare), !pipeline.push(.events(tape)) { return }
                 case .flush:
-                    let tape = recorder.take(reusing: pipeline.spare())
-                    if !tape.isEmpty, !pipeline.push(.events(tape)) { return }
+                    if let tape = recorder.take(reusing: pipeline.spare), !pipeline.push(.events(tape)) { return }
                     if !pipeline.push(.flushed) { return }
                 case .end:
                     let end = try reader.finish()
-                    let tape = recorder.take(reusing: pipeline.spare())
-                    if !tape.isEmpty, !pipeline.push(.events(tape)) { return }
+                    if let tape = recorder.take(reusing: pipeline.spare), !pipeline.push(.events(tape)) { return }
                     _ = pipeline.push(.finished(end))
                     return
                 }
             } catch {
                 // The events before the error go first: they precede it in the file.
-                let tape = recorder.take(reusing: pipeline.spare())
-                if !tape.isEmpty, !pipeline.push(.events(tape)) { return }
+                if let tape = recorder.take(reusing: pipeline.spare), !pipeline.push(.events(tape)) { return }
                 _ = pipeline.push(.failed(error))
                 return
             }
