@@ -34,36 +34,33 @@ struct CamtEntry {
     /// The one draft for the whole entry, its transactions' details joined when there are several.
     func singleDraft(externalID: String?, file: String) throws -> Draft {
         let transactions = record.transactions
-        var parts: [String] = []
+        var memo = MemoText()
         let description: String
         let payee: String?
         if transactions.count >= 2 {
             let count = record.batchCount ?? String(transactions.count)
             description = record.details.additional.first ?? "batch of \(count) payments"
             payee = nil
-            if isReversal { parts.append("reversal") }
-            parts.append("batch of \(count)")
+            if isReversal { memo.add("reversal") }
+            memo.add("batch of \(count)")
             var summaries: [String] = []
             for transaction in transactions {
                 summaries.append(try summary(of: transaction, file: file))
             }
-            parts.append(summaries.joined(separator: " | "))
-            parts += record.details.additional.dropFirst()
-            try parts += trailer(record.details, file: file)
+            memo.add(summaries.joined(separator: " | "))
+            for part in record.details.additional.dropFirst() { memo.add(part) }
+            try addTrailer(record.details, file: file, to: &memo)
         } else {
             var details = transactions.first?.details ?? CamtDetails()
             details.merge(record.details)
             payee = counterparty(details, direction: direction)
-            let text = describe(details, payee: payee)
-            description = text.description
-            parts = text.memo
-            if let count = record.batchCount, transactions.isEmpty { parts.append("batch of \(count)") }
-            try parts += trailer(details, file: file)
+            description = describe(details, payee: payee, into: &memo)
+            if let count = record.batchCount, transactions.isEmpty { memo.add("batch of \(count)") }
+            try addTrailer(details, file: file, to: &memo)
         }
         return Draft(
             account: account, bookingDay: bookingDay, transactionDay: valueDay, amount: amount, direction: direction,
-            description: description,
-            memo: parts.joined(separator: "; "), payee: payee, status: status, externalID: externalID,
+            description: description, memo: memo.text, payee: payee, status: status, externalID: externalID,
             location: location)
     }
 
@@ -71,14 +68,14 @@ struct CamtEntry {
     func draft(for row: Row, externalID: String?, file: String) throws -> Draft {
         let details = row.transaction.details
         let payee = counterparty(details, direction: row.direction)
-        let text = describe(details, payee: payee)
-        var parts = text.memo
-        parts += record.details.additional
-        try parts += trailer(details, file: file)
+        var memo = MemoText()
+        let description = describe(details, payee: payee, into: &memo)
+        for part in record.details.additional { memo.add(part) }
+        try addTrailer(details, file: file, to: &memo)
         return Draft(
             account: account, bookingDay: bookingDay, transactionDay: valueDay, amount: row.amount,
             direction: row.direction,
-            description: text.description, memo: parts.joined(separator: "; "), payee: payee, status: status,
+            description: description, memo: memo.text, payee: payee, status: status,
             externalID: externalID,
             location: SourceLocation(file: file, line: row.transaction.line, column: row.transaction.column))
     }
@@ -94,50 +91,50 @@ struct CamtEntry {
         return name.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The description and the memo's leading parts.
-    private func describe(_ details: CamtDetails, payee: String?) -> (description: String, memo: [String]) {
-        var memo: [String] = isReversal ? ["reversal"] : []
-        let remittance = details.unstructured.joined(separator: " ")
-        var additional = details.additional
+    /// The description; the memo's leading parts go to `memo`.
+    private func describe(_ details: CamtDetails, payee: String?, into memo: inout MemoText) -> String {
+        if isReversal { memo.add("reversal") }
+        let remittance =
+            details.unstructured.count == 1 ? details.unstructured[0] : details.unstructured.joined(separator: " ")
+        var additional = details.additional[...]
         let description: String
         if let payee {
             description = payee
-            if !remittance.isEmpty { memo.append(remittance) }
+            if !remittance.isEmpty { memo.add(remittance) }
         } else if !remittance.isEmpty {
             description = remittance
-        } else if !additional.isEmpty {
-            description = additional.removeFirst()
+        } else if let first = additional.first {
+            description = first
+            additional = additional.dropFirst()
         } else {
             description = ""
         }
-        memo += details.creditorReferences.map { "ref \($0)" }
-        memo += additional
-        return (description, memo)
+        for reference in details.creditorReferences { memo.add("ref ", reference) }
+        for part in additional { memo.add(part) }
+        return description
     }
 
-    /// The value day, instructed amount and charges, as memo parts.
-    private func trailer(_ details: CamtDetails, file: String) throws -> [String] {
-        var parts: [String] = []
-        if let valueDay, valueDay != bookingDay { parts.append("value \(valueDay)") }
+    /// The value day, instructed amount and charges, added to the memo.
+    private func addTrailer(_ details: CamtDetails, file: String, to memo: inout MemoText) throws {
+        if let valueDay, valueDay != bookingDay { memo.add("value \(valueDay)") }
         if let instructed = details.instructed {
             let money = try CamtValue.money(instructed, file: file)
             if money.currency != amount.currency {
-                parts.append(
+                memo.add(
                     "instructed \(money) \(money.currency.code)" + (details.exchangeRate.map { " at \($0)" } ?? ""))
             }
         }
         if let total = details.totalCharges {
             let money = try CamtValue.money(total, file: file)
-            parts.append("charges \(money) \(money.currency.code)")
+            memo.add("charges \(money) \(money.currency.code)")
         } else if !details.charges.isEmpty {
             var listed: [String] = []
             for charge in details.charges {
                 let money = try CamtValue.money(charge, file: file)
                 listed.append("\(money) \(money.currency.code)")
             }
-            parts.append("charges " + listed.joined(separator: ", "))
+            memo.add("charges " + listed.joined(separator: ", "))
         }
-        return parts
     }
 
     /// One transaction of a batch that is not split, for the memo: `name: remittance 10.00`.
@@ -177,5 +174,26 @@ extension CamtDetails {
             totalCharges = entry.totalCharges
             charges = entry.charges
         }
+    }
+}
+
+/// A memo written part by part, `; ` between parts: what joining an array of the parts gives,
+/// without the array.
+struct MemoText {
+    private(set) var text = ""
+    private var isEmpty = true
+
+    mutating func add(_ part: String) {
+        if !isEmpty { text += "; " }
+        text += part
+        isEmpty = false
+    }
+
+    /// Adds `prefix` and `part` as one part.
+    mutating func add(_ prefix: String, _ part: String) {
+        if !isEmpty { text += "; " }
+        text += prefix
+        text += part
+        isEmpty = false
     }
 }

@@ -1,9 +1,10 @@
 import LedgerCore
 import XMLStream
 
-/// Reads a camt document through the shared hardened reader (``XMLStreamReader``) and hands each
-/// statement's account, balances and entries to ``CamtStatementBuilder`` as they end, so memory
-/// stays flat whatever the number of entries.
+/// Reads a camt document through the shared hardened reader (``XMLPipelinedReader``: libxml2 on a
+/// thread of its own, this reading on the caller's) and hands each statement's account, balances
+/// and entries to ``CamtStatementBuilder`` as they end, so memory stays flat whatever the number
+/// of entries.
 ///
 /// Elements are matched by their path below the statement (`Acct/Id/IBAN`), the entry
 /// (`BookgDt/Dt`) or the transaction (`RltdPties/Dbtr/Pty/Nm`); the paths of every version from
@@ -32,7 +33,7 @@ final class CamtReader: XMLEventHandler {
     /// - Throws: ``CamtError`` for bad input, or what the builder's `emit` throws.
     func read(_ input: any ByteStream) throws {
         var head: [UInt8] = []
-        let reader = XMLStreamReader(handler: self, fileName: input.name)
+        let reader = XMLPipelinedReader(handler: self, fileName: input.name)
         var filter: XMLInputFilter?
         var hasNoted = false
         func feed(_ bytes: [UInt8], isFinal: Bool) throws {
@@ -50,15 +51,24 @@ final class CamtReader: XMLEventHandler {
             filter = active
             if !hasNoted, let notice = active.notice {
                 hasNoted = true
+                // The notice goes where it was found: after the events of the chunks before.
+                try reader.deliverPending()
                 try builder.note(notice)
             }
             try reader.feed(filtered)
         }
         do {
-            while let chunk = try input.nextChunk() { try feed(chunk, isFinal: false) }
-            try feed([], isFinal: true)
-            try reader.finish()
-            try builder.finish()
+            do {
+                while let chunk = try input.nextChunk() { try feed(chunk, isFinal: false) }
+                try feed([], isFinal: true)
+                try reader.finish()
+                try builder.finish()
+            } catch {
+                // An error reading or filtering the bytes comes after the events of the chunks
+                // before it, unless one of those stops the reading first.
+                try reader.deliverPending()
+                throw error
+            }
         } catch let error as XMLStreamError {
             switch error.reason {
             case .doctypeRefused: throw CamtError(.doctypeRefused, at: error.location)

@@ -320,17 +320,28 @@ final class CamtStatementBuilder {
         combine(transaction.details, into: &hash)
     }
 
+    /// Four groups, each `0x1D` then `0x1F` and the text per item: the names (absent ones as
+    /// empty texts), the remittance texts, the creditor references, the additional texts. Fed
+    /// field by field: no array is built per entry.
     private static func combine(_ details: CamtDetails, into hash: inout FNV1a) {
-        let names = [
-            details.debtorName, details.creditorName, details.ultimateDebtorName, details.ultimateCreditorName,
-        ]
-        for group in [names.map { $0 ?? "" }, details.unstructured, details.creditorReferences, details.additional] {
-            hash.combine(UInt8(0x1D))
-            for text in group {
-                hash.combine(UInt8(0x1F))
-                hash.combine(utf8: text)
-            }
-        }
+        hash.combine(UInt8(0x1D))
+        combine(item: details.debtorName, into: &hash)
+        combine(item: details.creditorName, into: &hash)
+        combine(item: details.ultimateDebtorName, into: &hash)
+        combine(item: details.ultimateCreditorName, into: &hash)
+        combine(group: details.unstructured, into: &hash)
+        combine(group: details.creditorReferences, into: &hash)
+        combine(group: details.additional, into: &hash)
+    }
+
+    private static func combine(group: [String], into hash: inout FNV1a) {
+        hash.combine(UInt8(0x1D))
+        for text in group { combine(item: text, into: &hash) }
+    }
+
+    private static func combine(item: String?, into hash: inout FNV1a) {
+        hash.combine(UInt8(0x1F))
+        if let item { hash.combine(utf8: item) }
     }
 
     /// The entry's transactions as rows of their own, when there are several, each states its

@@ -21,9 +21,9 @@ public struct XMLStartTag {
     public let attributeCount: Int
     /// libxml2's attribute array: five pointers per attribute (local name, prefix, URI, value
     /// start, value end).
-    private let rawAttributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    let rawAttributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     /// libxml2's NUL-terminated namespace URI, or `nil`.
-    private let namespaceURI: UnsafePointer<UInt8>?
+    let namespaceURI: UnsafePointer<UInt8>?
 
     init(
         nameBytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int, attributeCount: Int,

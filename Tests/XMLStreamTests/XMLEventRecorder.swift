@@ -46,20 +46,30 @@ struct XMLRead {
     /// Reads `bytes` in chunks of `chunkSize`, handing libxml2 blocks of `blockSize`.
     static func of(
         _ bytes: [UInt8], chunkSize: Int = 1 << 20, blockSize: Int = XMLStreamReader.defaultBlockSize,
-        lineOffset: Int = 0, configure: (XMLEventRecorder) -> Void = { _ in }
+        lineOffset: Int = 0, isPipelined: Bool = false, configure: (XMLEventRecorder) -> Void = { _ in }
     ) -> XMLRead {
         let recorder = XMLEventRecorder()
         configure(recorder)
         let reader = XMLStreamReader(
             handler: recorder, fileName: "test.xml", lineOffset: lineOffset, blockSize: blockSize)
+        let pipelined = XMLPipelinedReader(
+            handler: recorder, fileName: "test.xml", lineOffset: lineOffset, blockSize: blockSize)
         do {
             var start = 0
             while start < bytes.count {
                 let end = min(bytes.count, start + chunkSize)
-                try reader.feed(bytes[start..<end])
+                if isPipelined {
+                    try pipelined.feed(Array(bytes[start..<end]))
+                } else {
+                    try reader.feed(bytes[start..<end])
+                }
                 start = end
             }
-            try reader.finish()
+            if isPipelined {
+                try pipelined.finish()
+            } else {
+                try reader.finish()
+            }
             return XMLRead(events: recorder.events)
         } catch let error as XMLStreamError {
             return XMLRead(events: recorder.events, error: error)

@@ -5,10 +5,11 @@
 #   scripts/bench/camt_compare.sh [ENTRIES]        (default 100000; needs a release build)
 #
 # The file is scripts/bench/gen_camt.py ENTRIES --compact --statements 366: one account's year of
-# daily statements in one file (about 880 bytes an entry). pycamt looks each entry's account up
-# from its statement again, so its time grows with the square of a statement's length; daily
-# statements keep it linear. ledgerport also reads the same entries as one statement (ledgerport
-# only: pycamt would take hours there).
+# daily statements in one file (about 850 bytes an entry, shaped as German banks send them:
+# docs/performance.md). pycamt looks each entry's account up from its statement again, so its
+# time grows with the square of a statement's length; daily statements keep it linear.
+# ledgerport also reads the same entries as one statement (ledgerport only: pycamt would take
+# hours there).
 #
 # ledgerport and pycamt run RUNS times each (default 3), turn about; the table gives the fastest
 # and the median run and the peak resident memory (/usr/bin/time). Every run must exit 0 and read
