@@ -84,6 +84,21 @@ struct RuleSetTests {
         #expect(added == RuleAssignment(note: "check the receipt"))
     }
 
+    @Test("after a rule with continue, the explanation lists the later rules tried that didn't match")
+    func explanationAfterContinue() throws {
+        let explanation = household.explanation(for: input("amazon.de order", 1_999, .debit))
+        #expect(explanation.assignment.ruleIDs == ["amazon"])
+        #expect(
+            explanation.steps.map(\.rule.id) == [
+                "salary", "amazon", "big-purchase", "weekend-coffee", "rent", "paypal-fees",
+            ])
+        guard case .skipped(let big) = explanation.steps[2].outcome else {
+            Issue.record("big-purchase fired")
+            return
+        }
+        #expect(big == ["amount is 19.99 EUR, below the minimum 100.00"])
+    }
+
     @Test("the fast evaluator gives the reference answer on every combination of the fixture's keys")
     func evaluatorAgrees() throws {
         let evaluator = household.makeEvaluator()

@@ -23,7 +23,7 @@ public struct RuleSet: Sendable, Hashable {
         explanation(for: input).assignment
     }
 
-    /// Which rules fired for a transaction and why each rule before the last that fired didn't.
+    /// Which rules fired for a transaction and why each other rule tried didn't.
     ///
     /// The reference evaluation, one condition at a time in file order; ``RuleEvaluator`` must
     /// agree with it on every row (the rules tests check that it does).
@@ -46,8 +46,6 @@ public struct RuleSet: Sendable, Hashable {
             steps.append(RuleExplanation.Step(rule: rule, outcome: .fired(added)))
             if !rule.continues { break }
         }
-        // Rules after the last one that fired are not part of the answer.
-        if let last = steps.lastIndex(where: \.fired) { steps.removeSubrange((last + 1)...) }
         return RuleExplanation(steps: steps, assignment: assignment)
     }
 }
@@ -74,7 +72,8 @@ public struct RuleExplanation: Sendable, Hashable {
         }
     }
 
-    /// Every rule up to the last that fired (every rule when none fired), in file order.
+    /// Every rule tried, in file order: up to the first that fired without `continue`, every
+    /// rule when none did.
     public let steps: [Step]
     /// What the rules set.
     public let assignment: RuleAssignment

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Rules (issue 18): RULES rules applied to ROWS transactions. First the evaluator alone, on rows
+# built in memory (RulesBench: CPU and wall time, and the same rules with every pattern sent to
+# NSRegularExpression, on fewer rows); then through the command line on a ledger of the same
+# rows' checking account: `import --no-rules`, `import --rules` and `rules apply` (first run and
+# a second that changes nothing), with /usr/bin/time's wall clock, CPU and peak memory.
+#
+#   scripts/bench/rules.sh [ROWS] [RULES]     (default 1000000 200; builds release binaries)
+#   SKIP_CLI=1 scripts/bench/rules.sh          (the evaluator only)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+rows=${1:-1000000}
+rules=${2:-200}
+out=${BENCH_OUT:-/tmp/ledgerport-bench}
+source scripts/bench/check.sh
+mkdir -p "$out"
+swift build -c release --product RulesBench >/dev/null
+bench=.build/release/RulesBench
+csv="$out/rules-$rows.csv"
+json="$out/rules-$rules.json"
+for run in 1 2 3; do
+    "$bench" --rows "$rows" --rules "$rules" --regex-only-rows "$([ "$run" = 1 ] && echo 20000 || echo 0)" \
+        --write-rules "$json" --write-csv "$csv"
+done
+[ -n "${SKIP_CLI:-}" ] && exit 0
+
+swift build -c release --product ledgerport >/dev/null
+bin=${BIN:-.build/release/ledgerport}
+csv_rows=$(($(wc -l <"$csv") - 1))
+printf '%-44s %10s %10s %10s\n' "case ($csv_rows rows, $rules rules)" "seconds" "CPU s" "peak MB"
+timed() { # label command...
+    local label=$1 code=0
+    shift
+    /usr/bin/time -o "$out/time.txt" -f '%e %U %S %M' "$@" >"$out/last.out" 2>"$out/last.err" || code=$?
+    [ "$code" -eq 0 ] || bench_abort "$label exited $code ($*): $(head -3 "$out/last.err")"
+    read -r seconds user system kb <"$out/time.txt"
+    printf '%-44s %10s %10.2f %10.1f\n' "$label" "$seconds" "$(echo "$user + $system" | bc -l)" \
+        "$(echo "$kb / 1024" | bc -l)"
+}
+for mode in --no-rules --rules; do
+    db="$out/rules-import$mode.sqlite"
+    rm -f "$db"*
+    args=("$mode")
+    [ "$mode" = --rules ] && args+=("$json")
+    timed "import ${mode#--}" "$bin" --db "$db" import "$csv" --account Bench --currency EUR --batch-size 10000 \
+        "${args[@]}"
+    expect_count "import $mode" "$(stored_rows "$db")" "$csv_rows"
+done
+db="$out/rules-import--no-rules.sqlite"
+timed "rules apply (first)" "$bin" --db "$db" rules apply --rules "$json"
+timed "rules apply (again: changes nothing)" "$bin" --db "$db" rules apply --rules "$json"
+grep -q "^changed 0 of $csv_rows transactions" "$out/last.out" || bench_abort "the second apply changed rows: $(cat "$out/last.out")"
