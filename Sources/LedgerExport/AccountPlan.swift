@@ -63,13 +63,17 @@ struct AccountPlan {
     }
 
     /// The entry of a stored row: the bank's posting, then the counter-account's (one per split
-    /// line for a split row).
+    /// line for a split row): the counter-account a rule or a hand edit set, else the one of the
+    /// row's category, else `Expenses:Unknown` / `Income:Unknown`.
     func entry(for row: StoredTransaction, counterAccounts: inout CounterAccounts) -> JournalEntry {
         let signed = row.signedMinorUnits
         var postings = [JournalEntry.Posting(account: bank, amount: signed)]
         if row.splits.isEmpty {
-            postings.append(
-                .init(account: counterAccounts.name(category: row.category, direction: row.direction), amount: -signed))
+            // A counter-account a rule or a hand edit set is the journal account itself.
+            let counter =
+                row.counterAccount.flatMap { $0.isEmpty ? nil : $0 }
+                ?? counterAccounts.name(category: row.category, direction: row.direction)
+            postings.append(.init(account: counter, amount: -signed))
         } else {
             for line in row.splits {
                 postings.append(

@@ -56,6 +56,15 @@ public struct Exporter {
             }
             if format == .beancount { _ = try BeancountWriter.commodity(account.currency) }
         }
+        for name in try ledger.counterAccountsInUse(on: request.accounts) {
+            if let problem = JournalName.problem(with: name, for: format) {
+                throw ExportError(
+                    .badAccountName(
+                        name: name, format: format,
+                        why: problem + " (a counter-account set by a rule or `transactions edit`)"),
+                    at: .file(request.names.source ?? "ledgerport export"))
+            }
+        }
         let last = try ledger.lastIDs()
         return try withoutActuallyEscaping(emit) { emit in
             try write(format: format, bankNames: bankNames, last: last, emit: emit)

@@ -44,6 +44,20 @@ extension Ledger {
         return found.first ?? (0, 0)
     }
 
+    /// The counter-accounts rules or hand edits set on the accounts' rows, each once, in order:
+    /// an export checks them before it writes anything.
+    public func counterAccountsInUse(on accounts: [StoredAccount]) throws(StoreError) -> [String] {
+        var names: Set<String> = []
+        let query = try database.prepare(
+            "SELECT DISTINCT counter_account FROM transactions WHERE account_id = ? AND counter_account IS NOT NULL")
+        for account in accounts {
+            for name in try query.rows([.int(account.id)], { row throws(StoreError) in row.text(0) }) {
+                names.insert(name)
+            }
+        }
+        return names.sorted()
+    }
+
     /// The signed sum of an account's pending transactions on days after `after` up to and
     /// including `through` (open bounds take everything), with ids up to `maxID`.
     public func pendingNet(of account: StoredAccount, after: Day?, through: Day?, maxID: Int64 = .max)

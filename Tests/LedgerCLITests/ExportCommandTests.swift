@@ -19,6 +19,33 @@ struct ExportCommandTests {
         }
     }
 
+    @Test("a counter-account set by hand or by a rule is the row's other posting; one a format can't write stops it first")
+    func counterAccountFromRules() throws {
+        let cli = try CLIHarness()
+        #expect(cli.run("import", Self.checking, "--account", "Checking", "--currency", "USD") == 0, "\(cli.errors)")
+        #expect(cli.run("transactions", "--search", "Coffee Corner", "--limit", "1", "--json") == 0)
+        let row = try #require((try cli.json() as? [[String: Any]])?.first)
+        let id = try #require(row["id"] as? Int)
+        #expect(cli.run("transactions", "edit", String(id), "--counter-account", "Expenses:Food:Coffee") == 0, "\(cli.errors)")
+        // Once as the row's posting (beancount also opens it).
+        for (format, uses) in [("hledger", 1), ("beancount", 2), ("csv", 1)] {
+            #expect(cli.run("export", "--to", format) == 0, "\(format): \(cli.errors)")
+            #expect(cli.output.components(separatedBy: "Expenses:Food:Coffee").count == uses + 1, "\(format)")
+        }
+        if let beanCheck = ExternalTool.find("bean-check") {
+            #expect(cli.run("export", "--to", "beancount") == 0)
+            let file = try cli.write("coffee.beancount", cli.output)
+            let result = try ExternalTool.run(beanCheck, [file])
+            #expect(result.status == 0, "\(result.output)")
+        }
+        #expect(cli.run("transactions", "edit", String(id), "--counter-account", "expenses:coffee shop") == 0)
+        #expect(cli.run("export", "--to", "beancount") == 1)
+        #expect(cli.output.isEmpty, "nothing written before the check")
+        #expect(cli.errors.contains("expenses:coffee shop"), "\(cli.errors)")
+        #expect(cli.errors.contains("a counter-account set by a rule or `transactions edit`"), "\(cli.errors)")
+        #expect(cli.run("export", "--to", "hledger") == 0, "hledger reads lower case and spaces: \(cli.errors)")
+    }
+
     @Test("--since-last writes only what was stored since the last export of that name")
     func sinceLast() throws {
         let cli = try CLIHarness()
