@@ -74,7 +74,7 @@ extension Ledger {
         var importPaths = try ImportPaths(ledger: self)
         return try statement.forEachRow(bindings) { row throws(StoreError) in
             if query.filtersText {
-                guard query.matches(description: row.text(7), memo: row.text(8)),
+                guard query.matches(description: row.text(7), memo: row.text(8), payee: row.optionalText(15)),
                     query.matches(category: row.optionalText(16), splitCategories: row.optionalText(23))
                 else { return true }
             }

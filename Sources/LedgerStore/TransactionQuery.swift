@@ -12,8 +12,9 @@ public struct TransactionQuery: Sendable, Hashable {
     public var window: DayWindow
     /// Only transactions whose description or memo holds this text, ignoring case.
     public var search: TextSearch?
-    /// Only transactions whose description starts with this text, ignoring case: the payee (or
-    /// payer) is what a bank's description starts with, in every dialect ledgerport reads.
+    /// Only transactions whose payee or description starts with this text, ignoring case: the
+    /// payee a source, a rule or a hand edit named, and the start of the description, where every
+    /// dialect ledgerport reads puts the payee (or payer) when it names none apart.
     public var payee: TextSearch?
     /// Only transactions filed under this category or one below it (`Auto` takes `Auto`,
     /// `Auto:Fuel` and `Auto/Business`, not `Automobile`), on the row or on one of its split
@@ -39,9 +40,11 @@ public struct TransactionQuery: Sendable, Hashable {
         self.afterID = afterID
     }
 
-    /// Whether a description and memo pass the text filters.
-    func matches(description: String, memo: String) -> Bool {
-        if let payee, !payee.isPrefix(of: description) { return false }
+    /// Whether a description, memo and payee pass the text filters.
+    func matches(description: String, memo: String, payee storedPayee: String?) -> Bool {
+        if let payee, !payee.isPrefix(of: description), !(storedPayee.map(payee.isPrefix(of:)) ?? false) {
+            return false
+        }
         if let search, !search.isFound(in: description), !search.isFound(in: memo) { return false }
         return true
     }

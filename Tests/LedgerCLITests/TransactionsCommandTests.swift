@@ -99,12 +99,19 @@ struct TransactionsCommandTests {
         #expect(try descriptions("--search", "_") == ["REF A_B"])
     }
 
-    @Test("--payee matches the start of the description only")
+    @Test("--payee matches the start of the description, or of the payee a source or an edit named")
     func payee() throws {
         try sample()
         #expect(try descriptions("--payee", "coffee") == ["Coffee Corner"])
         #expect(try descriptions("--payee", "discount") == ["Discount 50% off", "Discount 500 off"])
         #expect(try descriptions("--payee", "REF", "--search", "_") == ["REF A_B"])
+        #expect(try descriptions("--payee", "bean") == [])
+        #expect(cli.run("transactions", "--search", "Morning coffee", "--json") == 0)
+        let id = try #require((try cli.json() as? [[String: Any]])?.first?["id"] as? Int)
+        #expect(cli.run("transactions", "edit", String(id), "--payee", "Bean There Cafe") == 0, "\(cli.errors)")
+        #expect(try descriptions("--payee", "bean") == ["Morning coffee run"])
+        #expect(try descriptions("--payee", "morning") == ["Morning coffee run"])
+        #expect(try descriptions("--payee", "cafe") == [], "the start, not anywhere")
     }
 
     @Test("the memo is a column of the table and a field of the JSON")

@@ -12,8 +12,8 @@ struct TransactionsCommand: Command {
         --from and --to are both included: --from 2024-01-01 --to 2024-01-31 is January. Rows are
         listed by account, day and the order they were stored, as they are read: --limit keeps the
         first N. --search and --payee ignore case (Unicode lowercase): --search finds TEXT anywhere in
-        the description or the memo, --payee at the start of the description, where banks put the
-        payee or payer. --category keeps rows filed under TEXT or a category below it (Auto takes
+        the description or the memo, --payee at the start of the payee (named by the source, a rule
+        or an edit) or of the description, where banks put the payee or payer. --category keeps rows filed under TEXT or a category below it (Auto takes
         Auto:Fuel), on the row or one of its split lines, ignoring case. % and _ are plain
         characters. The table sizes its columns on its first 1000 rows; a wider cell after them is
         shown whole.
@@ -23,7 +23,7 @@ struct TransactionsCommand: Command {
         .value("--from", "DAY", "The first day to list (YYYY-MM-DD), included."),
         .value("--to", "DAY", "The last day to list (YYYY-MM-DD), included."),
         .value("--search", "TEXT", "Only transactions whose description or memo holds TEXT."),
-        .value("--payee", "TEXT", "Only transactions whose description starts with TEXT."),
+        .value("--payee", "TEXT", "Only transactions whose payee or description starts with TEXT."),
         .value("--category", "TEXT", "Only transactions filed under category TEXT or one below it."),
         .value("--limit", "N", "List at most N transactions (the first ones)."),
         .flag("--json", "Print the transactions as JSON."),
