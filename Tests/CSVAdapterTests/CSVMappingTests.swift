@@ -136,4 +136,13 @@ struct CSVMappingJSONTests {
         let typo = problems.first { $0.description.contains("unknown key \"colums\"") }
         #expect(typo?.location == SourceLocation(file: "typo.json", line: 2, column: 2))
     }
+
+    @Test("a key given twice is reported at its second place, not read as the last value")
+    func repeatedKey() {
+        let text = "{\"version\": 1,\n \"version\": 1}"
+        let (mapping, problems) = CSVMapping.decode(json: Array(text.utf8), path: "twice.json")
+        #expect(mapping == nil)
+        let twice = problems.first { $0.description.contains("key \"version\" appears twice") }
+        #expect(twice?.location == SourceLocation(file: "twice.json", line: 2, column: 2))
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCore
 
 /// Walks a mapping's JSON, building the mapping and collecting every problem.
-struct MappingReader {
+struct MappingReader: JSONFileReading {
     /// The mapping file, for locations (while a value from an included file is read: that file).
     var file: String
     var problems: [CSVError] = []
@@ -15,48 +15,6 @@ struct MappingReader {
 
     mutating func problem(_ text: String, at location: SourceLocation) {
         problems.append(CSVError(.invalidMapping(text), at: location))
-    }
-
-    /// A problem with a value, at the value.
-    mutating func problem(_ text: String, at value: JSONValue) {
-        problem(text, at: value.location(in: file))
-    }
-
-    /// The members of an object, reporting keys outside `known` (typos are the usual mistake).
-    mutating func members(_ value: JSONValue, _ what: String, known: [String]) -> [String: JSONValue] {
-        guard case .object(let list) = value.kind else {
-            problem("\(what) is \(value.typeName); expected an object", at: value)
-            return [:]
-        }
-        var result: [String: JSONValue] = [:]
-        for member in list {
-            if known.contains(member.key) {
-                result[member.key] = member.value
-            } else {
-                let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
-                let key = SourceLocation(file: file, line: member.keyLine, column: member.keyColumn)
-                problem("unknown key \"\(member.key)\" in \(what); expected one of \(list)", at: key)
-            }
-        }
-        return result
-    }
-
-    mutating func string(_ value: JSONValue?, _ what: String) -> String? {
-        guard let value else { return nil }
-        guard case .string(let text) = value.kind else {
-            problem("\(what) is \(value.typeName); expected a string", at: value)
-            return nil
-        }
-        return text
-    }
-
-    mutating func bool(_ value: JSONValue?, _ what: String) -> Bool? {
-        guard let value else { return nil }
-        guard case .bool(let flag) = value.kind else {
-            problem("\(what) is \(value.typeName); expected true or false", at: value)
-            return nil
-        }
-        return flag
     }
 
     mutating func integer(_ value: JSONValue?, _ what: String) -> Int? {

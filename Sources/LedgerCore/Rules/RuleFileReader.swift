@@ -1,5 +1,5 @@
 /// Walks a rules file's JSON, building the rules and collecting every problem with its location.
-struct RuleFileReader {
+struct RuleFileReader: JSONFileReading {
     let file: String
     var problems: [RuleError] = []
 
@@ -308,56 +308,7 @@ struct RuleFileReader {
         (byte &- 0x30 < 10) || (byte | 0x20) &- 0x61 < 26
     }
 
-    mutating func problem(_ text: String, at value: JSONValue) {
-        problem(text, at: value.location(in: file))
-    }
-
     mutating func problem(_ text: String, at location: SourceLocation) {
         problems.append(RuleError(.invalid(text), at: location))
-    }
-
-    /// The members of an object, reporting keys outside `known` at the key.
-    mutating func members(_ value: JSONValue, _ what: String, known: [String]) -> [String: JSONValue] {
-        guard case .object(let list) = value.kind else {
-            problem("\(what) is \(value.typeName); expected an object", at: value)
-            return [:]
-        }
-        var result: [String: JSONValue] = [:]
-        for member in list {
-            if known.contains(member.key) {
-                if result[member.key] != nil {
-                    problems.append(
-                        RuleError(
-                            .invalid("key \"\(member.key)\" appears twice in \(what); expected it once"),
-                            at: SourceLocation(file: file, line: member.keyLine, column: member.keyColumn)))
-                }
-                result[member.key] = member.value
-            } else {
-                let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
-                problems.append(
-                    RuleError(
-                        .invalid("unknown key \"\(member.key)\" in \(what); expected one of \(list)"),
-                        at: SourceLocation(file: file, line: member.keyLine, column: member.keyColumn)))
-            }
-        }
-        return result
-    }
-
-    mutating func string(_ value: JSONValue?, _ what: String) -> String? {
-        guard let value else { return nil }
-        guard case .string(let text) = value.kind else {
-            problem("\(what) is \(value.typeName); expected a string", at: value)
-            return nil
-        }
-        return text
-    }
-
-    mutating func bool(_ value: JSONValue?, _ what: String) -> Bool? {
-        guard let value else { return nil }
-        guard case .bool(let flag) = value.kind else {
-            problem("\(what) is \(value.typeName); expected true or false", at: value)
-            return nil
-        }
-        return flag
     }
 }
