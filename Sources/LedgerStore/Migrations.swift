@@ -26,6 +26,7 @@ struct Migration {
         Migration(version: 13, name: "categories and split lines", sql: categoriesAndSplits),
         Migration(version: 14, name: "export marks", sql: exportMarks),
         Migration(version: 15, name: "rules and hand-set values", sql: rulesAndHandSetValues),
+        Migration(version: 16, name: "transfers", sql: transfers),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -347,5 +348,29 @@ struct Migration {
         ALTER TABLE transactions ADD COLUMN hand_set INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE transactions ADD COLUMN source_category TEXT;
         ALTER TABLE transactions ADD COLUMN source_payee TEXT;
+        """
+
+    /// Transfers between two of the person's accounts (`docs/transfers.md`): money out of one row
+    /// and into another, counted once by exports and reports.
+    ///
+    /// - `transfers`: one matched pair. `out_id` is the debit row, `in_id` the credit row; each
+    ///   row belongs to at most one pair. `state` is `matched` when ledgerport paired the rows and
+    ///   `confirmed` when the person did or agreed. A row is a transfer exactly when its id is an
+    ///   `out_id` or an `in_id` here. Deleting either row deletes the pair.
+    /// - `transfer_refusals`: pairs the person split apart; matching never pairs them again.
+    private static let transfers = """
+        CREATE TABLE transfers (
+            id INTEGER PRIMARY KEY,
+            out_id INTEGER NOT NULL UNIQUE REFERENCES transactions (id) ON DELETE CASCADE,
+            in_id INTEGER NOT NULL UNIQUE REFERENCES transactions (id) ON DELETE CASCADE,
+            state TEXT NOT NULL CHECK (state IN ('matched', 'confirmed')),
+            CHECK (out_id <> in_id)
+        );
+        CREATE TABLE transfer_refusals (
+            out_id INTEGER NOT NULL REFERENCES transactions (id) ON DELETE CASCADE,
+            in_id INTEGER NOT NULL REFERENCES transactions (id) ON DELETE CASCADE,
+            PRIMARY KEY (out_id, in_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX transfer_refusals_in ON transfer_refusals (in_id);
         """
 }

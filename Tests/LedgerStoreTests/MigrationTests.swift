@@ -70,9 +70,9 @@ struct MigrationTests {
         }
     }
 
-    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<15)
+    @Test("a ledger at each earlier version upgrades with its data and derived tables right", arguments: 1..<16)
     func upgrade(from version: Int) throws {
-        #expect(Ledger.schemaVersion == 15, "a new migration needs its case here")
+        #expect(Ledger.schemaVersion == 16, "a new migration needs its case here")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let old = try Ledger(path: path, upTo: version)
@@ -97,6 +97,11 @@ struct MigrationTests {
         #expect(stored.map(\.ruleIDs) == [[], [], [], []])
         #expect(stored.map(\.note) == [nil, nil, nil, nil])
         #expect(stored.map(\.handSet) == [[], [], [], []])
+        // Version 16: no transfer is matched or refused before the person's first match.
+        let pairs = try ledger.database.prepare(
+            "SELECT (SELECT count(*) FROM transfers) + (SELECT count(*) FROM transfer_refusals)"
+        ).rows { row throws(StoreError) in row.int(0) }
+        #expect(pairs == [0])
         #expect(try ledger.imports().first?.adapterVersion == nil)
         #expect(try ledger.imports().first?.adapterSHA256 == nil)
         if version >= 2 {
@@ -215,6 +220,29 @@ struct MigrationTests {
         let none = try RuleSet(json: Array(#"{"rules": []}"#.utf8), path: "r.json")
         _ = try ledger.applyRules(assign: none.makeEvaluator().assignment(for:))
         #expect(try ledger.transactions(ids: [1]).first?.category == "Food")
+    }
+
+    @Test("version 16's transfers pair a debit with a credit once each and go with their rows")
+    func transfersTable() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let old = try Ledger(path: path, upTo: 15)
+            try fill(old, version: 15)
+        }
+        let ledger = try Ledger(path: path)
+        try ledger.database.execute("INSERT INTO transfers (out_id, in_id, state) VALUES (2, 1, 'matched')")
+        #expect(throws: StoreError.self) {
+            try ledger.database.execute("INSERT INTO transfers (out_id, in_id, state) VALUES (2, 3, 'matched')")
+        }
+        #expect(throws: StoreError.self) {
+            try ledger.database.execute("INSERT INTO transfers (out_id, in_id, state) VALUES (3, 3, 'confirmed')")
+        }
+        try ledger.database.execute("INSERT INTO transfer_refusals (out_id, in_id) VALUES (4, 3)")
+        try ledger.database.execute("DELETE FROM transactions WHERE id IN (1, 3)")
+        let left = try ledger.database.prepare(
+            "SELECT (SELECT count(*) FROM transfers) + (SELECT count(*) FROM transfer_refusals)"
+        ).rows { row throws(StoreError) in row.int(0) }
+        #expect(left == [0])
     }
 
     @Test("the account limit's columns start from the rows and balances already stored")
