@@ -56,11 +56,14 @@ let package = Package(
         ),
         // Journals and CSV written from the store's rows: hledger, ledger, beancount (docs/export.md).
         .target(name: "LedgerExport", dependencies: ["LedgerCore", "LedgerStore"]),
+        // A transaction read from a sentence with fixed rules (`ledgerport add`, docs/add.md); the
+        // word lists are data files built into the binary.
+        .target(name: "QuickAdd", dependencies: ["LedgerCore"], resources: [.embedInCode("Words/en.json")]),
         .target(
             name: "LedgerCLI",
             dependencies: [
                 "LedgerCore", "LedgerStore", "LedgerImport", "LedgerExport", "CSVAdapter", "AdapterProtocol",
-                "ExternalAdapters",
+                "ExternalAdapters", "QuickAdd",
             ]
         ),
         .executableTarget(name: "ledgerport", dependencies: ["LedgerCLI"]),
@@ -78,6 +81,7 @@ let package = Package(
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "LedgerCore"]),
         .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),
+        .testTarget(name: "QuickAddTests", dependencies: ["QuickAdd", "LedgerCore"]),
         .testTarget(name: "LedgerExportTests", dependencies: ["LedgerExport", "LedgerStore", "LedgerCore"]),
         .testTarget(
             name: "LedgerImportTests",

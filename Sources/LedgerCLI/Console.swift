@@ -11,17 +11,24 @@ public final class Console {
     private let writeOutputBytes: ((UnsafeBufferPointer<UInt8>) -> Void)?
     /// Whether `errors` is a terminal (progress lines are drawn only then).
     public let errorsIsTerminal: Bool
+    /// Reads a line the person types (an answer to a question), `nil` at the end of input.
+    private let readInput: () -> String?
+    /// Whether the input is a terminal, so a question can be asked (`add` confirms only then).
+    public let inputIsTerminal: Bool
 
     /// Creates a console from two writers (and a writer of result bytes, where the output takes
     /// bytes as they are).
     public init(
         output: @escaping (String) -> Void, errors: @escaping (String) -> Void, errorsIsTerminal: Bool = false,
-        outputBytes: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
+        outputBytes: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil, input: @escaping () -> String? = { nil },
+        inputIsTerminal: Bool = false
     ) {
         self.writeOutput = output
         self.writeErrors = errors
         self.errorsIsTerminal = errorsIsTerminal
         self.writeOutputBytes = outputBytes
+        self.readInput = input
+        self.inputIsTerminal = inputIsTerminal
     }
 
     /// The process's stdout and stderr.
@@ -30,7 +37,8 @@ public final class Console {
             output: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
             errors: { text in FileHandle.standardError.write(Data(text.utf8)) },
             errorsIsTerminal: isatty(2) == 1,
-            outputBytes: { bytes in FileHandle.standardOutput.write(Data(buffer: bytes)) })
+            outputBytes: { bytes in FileHandle.standardOutput.write(Data(buffer: bytes)) },
+            input: { readLine() }, inputIsTerminal: isatty(0) == 1)
     }
 
     /// Writes a line of results, its control characters made visible (``TerminalText``): the line
@@ -50,6 +58,13 @@ public final class Console {
     /// Writes a diagnostic line, `ledgerport: MESSAGE`, its control characters made visible: an
     /// error may quote a field, a mapping's name or an account's name from a file.
     func error(_ message: String) { writeErrors("ledgerport: " + TerminalText.visible(message) + "\n") }
+
+    /// Asks the person a question on the diagnostics stream (results stay clean for a pipe) and
+    /// reads the answer's line; `nil` at the end of input.
+    func ask(_ question: String) -> String? {
+        writeErrors(TerminalText.visible(question))
+        return readInput()
+    }
 
     /// Writes the program's own text to the diagnostics stream as it is (progress lines, which
     /// hold escape sequences of their own and no text from files).

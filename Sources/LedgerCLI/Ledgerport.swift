@@ -15,6 +15,7 @@ public enum Ledgerport {
     static let commands: [any Command.Type] = [
         ImportCommand.self,
         SyncCommand.self,
+        AddCommand.self,
         AccountsCommand.self,
         CommoditiesCommand.self,
         TransactionsCommand.self,

@@ -9,6 +9,8 @@ final class CLIHarness {
     private(set) var errors = ""
     /// Extra environment variables for every run (`LEDGERPORT_BUSY_TIMEOUT_MS`, …).
     var environment: [String: String] = [:]
+    /// Lines a person types at a terminal, answered in order; `nil`: the input is not a terminal.
+    var typed: [String]?
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledgerport-cli-\(UUID().uuidString)")
@@ -27,7 +29,10 @@ final class CLIHarness {
     func run(_ arguments: [String]) -> Int32 {
         var out = ""
         var err = ""
-        let console = Console(output: { out += $0 }, errors: { err += $0 })
+        var answers = typed ?? []
+        let console = Console(
+            output: { out += $0 }, errors: { err += $0 },
+            input: { answers.isEmpty ? nil : answers.removeFirst() }, inputIsTerminal: typed != nil)
         let defaults = [
             "LEDGERPORT_DB": databasePath, "HOME": folder.path,
             "LEDGERPORT_MAPPINGS": Fixture.repositoryRoot.appendingPathComponent("mappings").path,

@@ -29,7 +29,7 @@ struct ReadmeTourTests {
     /// What a tour line's command may change (see the type's summary to add commands).
     static func permission(for words: [String]) -> Permission {
         switch words.first {
-        case "import", "sync":
+        case "import", "sync", "add":
             return words.contains("--dry-run") ? .nothing : .recompute
         case "reconcile":
             guard words.contains("--balance") || words.contains("--opening"), words.count > 1,
