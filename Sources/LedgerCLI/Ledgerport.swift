@@ -16,6 +16,8 @@ public enum Ledgerport {
         ImportCommand.self,
         SyncCommand.self,
         AddCommand.self,
+        RecurringCommand.self,
+        UpcomingCommand.self,
         AccountsCommand.self,
         CommoditiesCommand.self,
         TransactionsCommand.self,

@@ -146,14 +146,17 @@ extension Ledger {
         return try query.rows { row throws(StoreError) in try storedAccount(row) }
     }
 
-    func storedAccount(_ row: Statement) throws(StoreError) -> StoredAccount {
-        let kindText = row.text(2)
+    /// The account in a row's columns `first` to `first + 6` (id, name, kind, currency,
+    /// institution, masked number, source key).
+    func storedAccount(_ row: Statement, from first: Int32 = 0) throws(StoreError) -> StoredAccount {
+        let kindText = row.text(first + 2)
         guard let kind = AccountKind(rawValue: kindText) else {
             throw StoreError(.corruptValue(column: "accounts.kind", found: kindText), at: .file(path))
         }
-        let currency = try storedCurrency(row.text(3), column: "accounts.currency")
+        let currency = try storedCurrency(row.text(first + 3), column: "accounts.currency")
         return StoredAccount(
-            id: row.int(0), name: row.text(1), kind: kind, currency: currency, institution: row.optionalText(4),
-            maskedNumber: row.optionalText(5), key: row.optionalText(6))
+            id: row.int(first), name: row.text(first + 1), kind: kind, currency: currency,
+            institution: row.optionalText(first + 4), maskedNumber: row.optionalText(first + 5),
+            key: row.optionalText(first + 6))
     }
 }

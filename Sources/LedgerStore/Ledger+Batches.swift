@@ -26,7 +26,7 @@ extension Ledger {
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
         do {
             var registers = false
-            let (inserted, deleted, inserts, deletedBefore, booked) = try write {
+            let (inserted, deleted, inserts, deletedBefore, booked) = try joiningWrite {
                 let statement = try preparedInsert()
                 // Each unit the batch writes is declared, in this transaction (see ``register(_:at:)``).
                 var lastCurrency: Currency?

@@ -251,6 +251,19 @@ public final class Ledger {
         }
     }
 
+    /// Runs a write as a step of the caller's transaction when one is open (a catch-up storing its
+    /// charges' rows with the marks that cover them), else in a transaction of its own.
+    func joiningWrite<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        guard database.isInTransaction else { return try write(body) }
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            preconditionFailure("store writes throw only StoreError: \(error)")
+        }
+    }
+
     /// Runs several queries against one snapshot, mapping any error to ``StoreError``: a reader
     /// beside an import sees whole batches, and figures that belong together (a count and a
     /// balance) come from the same moment.

@@ -27,6 +27,7 @@ struct Migration {
         Migration(version: 14, name: "export marks", sql: exportMarks),
         Migration(version: 15, name: "rules and hand-set values", sql: rulesAndHandSetValues),
         Migration(version: 16, name: "transfers", sql: transfers),
+        Migration(version: 19, name: "recurring rules and charges", sql: recurringRulesAndCharges),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
@@ -372,5 +373,57 @@ struct Migration {
             PRIMARY KEY (out_id, in_id)
         ) WITHOUT ROWID;
         CREATE INDEX transfer_refusals_in ON transfer_refusals (in_id);
+        """
+
+    /// Recurring rules and the charges they wrote (`docs/recurring.md`).
+    ///
+    /// - `recurring_rules`: one rule: its account, price (positive minor units and direction),
+    ///   rhythm (`unit`, `interval` from `first_day`, up to `until_day`), category, how it settles
+    ///   (`book`: charges are booked rows; `import`: charges wait as scheduled until a bank row
+    ///   settles them, with `tolerance` minor units and `window_days` either side of the due day),
+    ///   and its **mark**: the last day a catch-up covered. A trigger refuses a mark that moves
+    ///   backwards; the mark is written in the same transaction as the charges it covers.
+    /// - `recurring_charges`: one charge a day per rule (unique), with the price, label and
+    ///   category it was written with. `booked`: `transaction_id` is the row it booked; `scheduled`:
+    ///   no row yet, never counted in balances; `settled`: `transaction_id` is the imported row that
+    ///   settled it. A row is linked to at most one charge. Deleting the row keeps the charge, so
+    ///   its day is never billed again.
+    private static let recurringRulesAndCharges = """
+        CREATE TABLE recurring_rules (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            account_id INTEGER NOT NULL REFERENCES accounts (id),
+            amount INTEGER NOT NULL CHECK (amount > 0),
+            direction TEXT NOT NULL CHECK (direction IN ('credit', 'debit')),
+            unit TEXT NOT NULL CHECK (unit IN ('day', 'week', 'month', 'year')),
+            interval INTEGER NOT NULL CHECK (interval >= 1),
+            first_day TEXT NOT NULL,
+            until_day TEXT,
+            category TEXT,
+            settle TEXT NOT NULL CHECK (settle IN ('book', 'import')),
+            tolerance INTEGER NOT NULL DEFAULT 0 CHECK (tolerance >= 0),
+            window_days INTEGER NOT NULL DEFAULT 5 CHECK (window_days >= 0),
+            mark_day TEXT,
+            stopped_on TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE TRIGGER recurring_mark_moves_forward BEFORE UPDATE OF mark_day ON recurring_rules
+        WHEN OLD.mark_day IS NOT NULL AND (NEW.mark_day IS NULL OR NEW.mark_day < OLD.mark_day)
+        BEGIN
+            SELECT RAISE(ABORT, 'a recurring rule''s mark only moves forward');
+        END;
+        CREATE TABLE recurring_charges (
+            id INTEGER PRIMARY KEY,
+            rule_id INTEGER NOT NULL REFERENCES recurring_rules (id) ON DELETE CASCADE,
+            due_day TEXT NOT NULL,
+            amount INTEGER NOT NULL CHECK (amount > 0),
+            direction TEXT NOT NULL CHECK (direction IN ('credit', 'debit')),
+            currency TEXT NOT NULL,
+            label TEXT NOT NULL,
+            category TEXT,
+            state TEXT NOT NULL CHECK (state IN ('booked', 'scheduled', 'settled')),
+            transaction_id INTEGER UNIQUE REFERENCES transactions (id) ON DELETE SET NULL,
+            UNIQUE (rule_id, due_day)
+        );
         """
 }

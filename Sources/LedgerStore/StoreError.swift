@@ -51,6 +51,9 @@ public struct StoreError: LocatedError, Hashable {
         /// A row whose id is a part (`<id>/<n>`) of an entry the account holds whole, or the whole
         /// of an entry whose parts it holds: `storedID` is the stored row's id.
         case splitFamily(id: String, storedID: String, stored: String, found: String)
+        /// A recurring rule change the ledger refuses (a name taken, charges a delete would lose):
+        /// what and what to do.
+        case recurringRefused(String)
     }
 
     public var reason: Reason
@@ -114,6 +117,8 @@ public struct StoreError: LocatedError, Hashable {
         case .idReused(let id, let stored, let found):
             return "id \"\(id)\" is already stored for this account as another booking (\(stored)); this row is "
                 + "\(found); expected one booking per id (the source reuses its ids?). Nothing of this batch was stored"
+        case .recurringRefused(let text):
+            return text
         case .splitFamily(let id, let storedID, let stored, let found):
             let (part, whole) = storedID.count > id.count ? (storedID, id) : (id, storedID)
             return "id \"\(id)\" (\(found)) and the stored \"\(storedID)\" (\(stored)) are one batch entry, "

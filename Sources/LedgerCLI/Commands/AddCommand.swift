@@ -76,7 +76,7 @@ struct AddCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let words = try loadWords()
-        let today = try today(in: context)
+        let today = try context.today()
         let read: QuickAddSentence
         let amount: DecimalNumber
         do throws(QuickAddError) {
@@ -192,22 +192,6 @@ struct AddCommand: Command {
             throw QuickAddError(.notPositive(text), at: .file("sentence"))
         }
         return amount
-    }
-
-    /// The person's calendar day: `LEDGERPORT_TODAY` (YYYY-MM-DD, for scripts and tests), else the
-    /// machine's local day.
-    private func today(in context: CommandContext) throws -> Day {
-        if let text = context.environment["LEDGERPORT_TODAY"], !text.isEmpty {
-            guard let day = Day(iso: text) else {
-                throw UsageError("LEDGERPORT_TODAY=\(text) is not a day; expected YYYY-MM-DD")
-            }
-            return day
-        }
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        guard let year = parts.year, let month = parts.month, let day = parts.day,
-            let today = Day(year: year, month: month, day: day)
-        else { throw RuntimeError("the machine's calendar gives no day for today; pass --date YYYY-MM-DD") }
-        return today
     }
 
     private func preview(_ draft: Draft, choice: CategoryChoice) -> String {

@@ -37,6 +37,7 @@ struct ImportCommand: Command {
         .value("--batch-size", "N", "Records per database transaction (default 100)."),
         .value("--rules", "PATH", "The rules file for new rows (default: $XDG_CONFIG_HOME/ledgerport/rules.json)."),
         .flag("--no-rules", "Apply no rules file."),
+        .flag("--no-catch-up", "Write no recurring charges after the import (`recurring catch-up`)."),
         .flag("--json", "Print the report as JSON."),
     ]
 
@@ -53,6 +54,8 @@ struct ImportCommand: Command {
     /// `--rules`, or `nil` for the default file; ignored with `--no-rules`.
     let rulesPath: String?
     let usesRules: Bool
+    /// Whether the recurring catch-up runs after the import (not with `--no-catch-up`).
+    let catchesUp: Bool
     let json: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -68,6 +71,7 @@ struct ImportCommand: Command {
         batchSize = try arguments.count("--batch-size", "a batch size", in: 1...1_000_000, default: 100)
         rulesPath = arguments.value("--rules")
         usesRules = !arguments.has("--no-rules")
+        catchesUp = !arguments.has("--no-catch-up")
         if rulesPath != nil && !usesRules { throw UsageError("--rules and --no-rules can't go together") }
     }
 
@@ -142,6 +146,7 @@ struct ImportCommand: Command {
                 reports.count == 1 ? ReportJSON.importReport(reports[0]) : .array(reports.map(ReportJSON.importReport))
             context.console.print(value.rendered())
         }
+        if !dryRun, catchesUp, context.hasLedger { try context.catchUpRecurring() }
         if reports.contains(where: { $0.failure?.missingChoice != nil }) { return 2 }
         return reports.contains { $0.status == .stopped } ? 1 : 0
     }

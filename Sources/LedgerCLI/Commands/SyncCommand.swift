@@ -19,10 +19,13 @@ struct SyncCommand: Command {
         See docs/formats/feed.md.
         """
     static let options: [OptionSpec] = [
-        .flag("--json", "Print the report as JSON.")
+        .flag("--no-catch-up", "Write no recurring charges after the sync (`recurring catch-up`)."),
+        .flag("--json", "Print the report as JSON."),
     ]
 
     let feed: String
+    /// Whether the recurring catch-up runs after the sync (not with `--no-catch-up`).
+    let catchesUp: Bool
     let json: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -30,6 +33,7 @@ struct SyncCommand: Command {
             throw UsageError("sync needs exactly one FEED (a folder or a .jsonl file)")
         }
         feed = arguments.positionals[0]
+        catchesUp = !arguments.has("--no-catch-up")
         json = arguments.has("--json")
     }
 
@@ -56,6 +60,7 @@ struct SyncCommand: Command {
         } else {
             printHuman(report, console: context.console)
         }
+        if catchesUp { try context.catchUpRecurring() }
         return report.isComplete ? 0 : 1
     }
 

@@ -26,6 +26,7 @@ struct TransactionsCommand: Command {
         .value("--payee", "TEXT", "Only transactions whose payee or description starts with TEXT."),
         .value("--category", "TEXT", "Only transactions filed under category TEXT or one below it."),
         .value("--limit", "N", "List at most N transactions (the first ones)."),
+        .flag("--with-upcoming", "Merge in scheduled and upcoming recurring charges, newest first (as `upcoming`)."),
         .flag("--json", "Print the transactions as JSON."),
     ]
     static let subcommands: [any Command.Type] = [TransactionsDeleteCommand.self, TransactionsEditCommand.self]
@@ -36,6 +37,8 @@ struct TransactionsCommand: Command {
     let payee: TextSearch?
     let category: TextSearch?
     let limit: Int?
+    /// `--with-upcoming`: the merged list of recorded and upcoming money instead.
+    let withUpcoming: Bool
     let json: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -54,11 +57,21 @@ struct TransactionsCommand: Command {
             hasLimit
             ? try arguments.count("--limit", "a count of transactions", in: 1...1_000_000_000, default: 1) : nil
         json = arguments.has("--json")
+        withUpcoming = arguments.has("--with-upcoming")
+        if withUpcoming, search != nil || payee != nil || category != nil || hasLimit {
+            throw UsageError("--with-upcoming goes with --account, --from and --to only")
+        }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let ledger = try context.ledger()
         let selected = try account.map { name in try context.account(named: name) }
+        if withUpcoming {
+            let today = try context.today()
+            let last = window.end?.previous ?? today.adding(days: 30) ?? today
+            return try UpcomingCommand.list(
+                from: window.start, through: last, account: selected, json: json, in: context)
+        }
         let query = TransactionQuery(
             account: selected, window: window, search: search, payee: payee, category: category, limit: limit
         )
