@@ -106,25 +106,11 @@ extension MT940Information {
         -> String?
     {
         buffers.marks.removeAll()
-        let codes = sepaKeywordCodes
         var index = 3
         // Every keyword ends in '+' after three or four capitals; memchr finds the next '+'.
         while let plus = firstIndex(of: UInt8(ascii: "+"), in: bytes, from: index) {
-            index = plus
-            let three = UInt32(bytes[index - 3]) << 16 | UInt32(bytes[index - 2]) << 8 | UInt32(bytes[index - 1])
-            let four = index >= 4 ? UInt32(bytes[index - 4]) << 24 | three : 0
-            for number in codes.indices {
-                let code = codes[number]
-                if code == four {
-                    buffers.marks.append(SEPAMark(offset: index - 4, keyword: number))
-                    break
-                }
-                if code == three, code < 1 << 24 {
-                    buffers.marks.append(SEPAMark(offset: index - 3, keyword: number))
-                    break
-                }
-            }
-            index += 1
+            if let mark = sepaMark(before: plus, in: bytes) { buffers.marks.append(mark) }
+            index = plus + 1
         }
         let marks = buffers.marks.elements
         guard let first = marks.first else { return nil }

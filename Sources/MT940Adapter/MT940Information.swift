@@ -261,9 +261,33 @@ struct MT940Information {
         return dutchKeywords.contains(String(decoding: bytes[1..<end], as: UTF8.self))
     }
 
-    /// The SEPA keywords without their `+`, packed big-endian into an integer (`BIC` in three bytes).
-    static let sepaKeywordCodes: [UInt32] = sepaKeywords.map { keyword in
-        keyword.utf8.dropLast().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    /// The SEPA keyword whose `+` is at `plus` (at least 3), when the three or four letters before
+    /// it spell one of ``sepaKeywords``.
+    ///
+    /// The letters are packed big-endian into an integer and matched by a `switch` on constants
+    /// (one comparison tree, where a loop over the keywords made up to 26 comparisons per `+`).
+    static func sepaMark(before plus: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SEPAMark? {
+        let three = UInt32(bytes[plus - 3]) << 16 | UInt32(bytes[plus - 2]) << 8 | UInt32(bytes[plus - 1])
+        if plus >= 4 {
+            let keyword: Int? =
+                switch UInt32(bytes[plus - 4]) << 24 | three {
+                case 0x4552_4546: 0  // EREF
+                case 0x4B52_4546: 1  // KREF
+                case 0x4D52_4546: 2  // MREF
+                case 0x4352_4544: 3  // CRED
+                case 0x4445_4254: 4  // DEBT
+                case 0x5356_575A: 5  // SVWZ
+                case 0x4142_5741: 6  // ABWA
+                case 0x4142_5745: 7  // ABWE
+                case 0x434F_414D: 8  // COAM
+                case 0x4F41_4D54: 9  // OAMT
+                case 0x5055_5250: 10  // PURP
+                case 0x4942_414E: 11  // IBAN
+                default: nil
+                }
+            if let keyword { return SEPAMark(offset: plus - 4, keyword: keyword) }
+        }
+        return three == 0x42_4943 ? SEPAMark(offset: plus - 3, keyword: 12) : nil  // BIC
     }
 
     /// The purpose (`SVWZ+`, else the text before the first keyword), or `nil` when the bytes have
@@ -276,21 +300,8 @@ struct MT940Information {
         var index = 3
         // Every keyword ends in '+' after three or four capitals; memchr finds the next '+'.
         while let plus = firstIndex(of: UInt8(ascii: "+"), in: bytes, from: index) {
-            index = plus
-            let three = UInt32(bytes[index - 3]) << 16 | UInt32(bytes[index - 2]) << 8 | UInt32(bytes[index - 1])
-            let four = index >= 4 ? UInt32(bytes[index - 4]) << 24 | three : 0
-            for number in sepaKeywordCodes.indices {
-                let code = sepaKeywordCodes[number]
-                if code == four {
-                    marks.append(SEPAMark(offset: index - 4, keyword: number))
-                    break
-                }
-                if code == three, code < 1 << 24 {
-                    marks.append(SEPAMark(offset: index - 3, keyword: number))
-                    break
-                }
-            }
-            index += 1
+            if let mark = sepaMark(before: plus, in: bytes) { marks.append(mark) }
+            index = plus + 1
         }
         guard let first = marks.first else { return nil }
         var values: [Range<Int>?] = Array(repeating: nil, count: sepaKeywords.count)

@@ -90,7 +90,9 @@ struct MT940StatementBuilder {
             try takeOpening(MT940Balance(field), isFinal: field.tag == .openingFinal, field: field)
         case .statementLine:
             let currency = try statementCurrency(for: field)
-            let line = try MT940StatementLine(field, currency: currency)
+            let line = try field.value.withUnsafeBufferPointer { (value) throws(MT940Error) in
+                try MT940StatementLine(value, field: field, currency: currency)
+            }
             message.pending = PendingLine(line: line, location: recordLocation(field), information: nil)
         case .information:
             // In place: a copy of the pending line would retain and release each of its strings.

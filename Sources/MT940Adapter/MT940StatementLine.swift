@@ -33,15 +33,12 @@ struct MT940StatementLine {
     var bookingDay: Day { entryDay ?? valueDay }
 
     /// Reads a `:61:` field in the statement's currency.
-    init(_ field: MT940Field, currency: Currency) throws(MT940Error) {
-        self = try field.value.withUnsafeBufferPointer { (value) throws(MT940Error) -> MT940StatementLine in
-            try MT940StatementLine(value, field: field, currency: currency)
-        }
-    }
-
+    ///
     /// Reads the field's value over its bytes: only the references and the type code become
-    /// strings (short ones, kept inline), and the supplementary details when there are any.
-    private init(_ value: UnsafeBufferPointer<UInt8>, field: MT940Field, currency: Currency) throws(MT940Error) {
+    /// strings (short ones, kept inline), and the supplementary details when there are any. (Over
+    /// a pointer the caller holds: a line built inside `withUnsafeBufferPointer` and assigned to
+    /// `self` was copied, a retain and a release of each of its strings.)
+    init(_ value: UnsafeBufferPointer<UInt8>, field: MT940Field, currency: Currency) throws(MT940Error) {
         let tag = field.label
         var end = 0
         while end < value.count, value[end] != 0x0A { end += 1 }

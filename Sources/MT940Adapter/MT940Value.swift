@@ -4,14 +4,14 @@ import LedgerCore
 /// a decimal comma, each read exactly or refused with its location.
 enum MT940Value {
     /// A YYMMDD date. Two-digit years 00–79 are 2000–2079, 80–99 are 1980–1999.
-    static func day(_ bytes: some BidirectionalCollection<UInt8>, tag: String, at location: SourceLocation)
-        throws(MT940Error) -> Day
-    {
+    static func day(
+        _ bytes: some BidirectionalCollection<UInt8>, tag: String, at location: @autoclosure () -> SourceLocation
+    ) throws(MT940Error) -> Day {
         guard bytes.count == 6, let year = number(bytes.prefix(2)), let month = number(bytes.dropFirst(2).prefix(2)),
             let dayOfMonth = number(bytes.suffix(2)),
             let day = Day(year: year < 80 ? 2000 + year : 1900 + year, month: month, day: dayOfMonth)
         else {
-            throw MT940Error(.notADate(tag: tag, found: MT940Text.decode(bytes)), at: location)
+            throw MT940Error(.notADate(tag: tag, found: MT940Text.decode(bytes)), at: location())
         }
         return day
     }
@@ -21,10 +21,11 @@ enum MT940Value {
     /// date, so a December value date with a January entry date books in the next year and a
     /// January value date with a December entry date in the one before.
     static func entryDay(
-        _ bytes: some BidirectionalCollection<UInt8>, near value: Day, tag: String, at location: SourceLocation
+        _ bytes: some BidirectionalCollection<UInt8>, near value: Day, tag: String,
+        at location: @autoclosure () -> SourceLocation
     ) throws(MT940Error) -> Day {
         guard bytes.count == 4, let month = number(bytes.prefix(2)), let dayOfMonth = number(bytes.suffix(2)) else {
-            throw MT940Error(.notADate(tag: tag, found: MT940Text.decode(bytes)), at: location)
+            throw MT940Error(.notADate(tag: tag, found: MT940Text.decode(bytes)), at: location())
         }
         // Within half a year of the value date the nearest year is the value date's own.
         if abs(month - value.month) < 6, let day = Day(year: value.year, month: month, day: dayOfMonth) {
@@ -37,7 +38,7 @@ enum MT940Value {
             if best.map({ distance < abs($0.daysSinceEpoch - value.daysSinceEpoch) }) ?? true { best = candidate }
         }
         guard let best else {
-            throw MT940Error(.notADate(tag: tag, found: MT940Text.decode(bytes)), at: location)
+            throw MT940Error(.notADate(tag: tag, found: MT940Text.decode(bytes)), at: location())
         }
         return best
     }
