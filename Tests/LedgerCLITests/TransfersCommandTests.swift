@@ -142,6 +142,27 @@ struct TransfersCommandTests {
         #expect(lines.filter { $0.contains("Transfer to savings") || $0.contains("Transfer from checking") }.count == 2)
     }
 
+    @Test("undoing an import takes its rows' pairs with them")
+    func undo() throws {
+        let cli = try imported()
+        #expect(try pairs(cli).count == 2)
+        #expect(cli.run("imports", "undo", "2") == 0, "\(cli.errors)")
+        #expect(try pairs(cli).isEmpty)
+    }
+
+    @Test("a pair whose one entry would break an assertion between its days is written against Equity:Transfers")
+    func clearedAroundAssertion() throws {
+        let cli = try imported()
+        // Savings is asserted at the end of 2024-04-01, between the out row (04-01) and the in row (04-02).
+        #expect(cli.run("reconcile", "Savings", "--balance", "0.00", "--as-of", "2024-04-01") == 0, "\(cli.errors)")
+        #expect(cli.run("export", "--to", "hledger") == 0, "\(cli.errors)")
+        let journal = squeezed(cli.output)
+        #expect(journal.contains("Assets:Bank:Checking -500.00 USD\n Equity:Transfers 500.00 USD"))
+        #expect(journal.contains("Assets:Bank:Savings 500.00 USD\n Equity:Transfers -500.00 USD"))
+        // The pair of the 20th and the 22nd has no assertion between: one entry.
+        #expect(journal.contains("Assets:Bank:Checking 120.00 USD\n Assets:Bank:Savings -120.00 USD"))
+    }
+
     @Test("the bundled samples: checking and savings, and checking and the card, are matched once")
     func samples() throws {
         let cli = try ExportSamples.ledger()
@@ -152,8 +173,10 @@ struct TransfersCommandTests {
         #expect(cli.run("export", "--to", "hledger") == 0)
         let journal = squeezed(cli.output)
         // One entry each, with both bank accounts; the savings sides are not written again.
-        #expect(journal.contains("Assets:Bank:Everyday-Checking -500.00 USD\n Assets:Bank:High-Yield-Savings 500.00 USD"))
-        #expect(journal.contains("Assets:Bank:Everyday-Checking -842.16 USD\n Liabilities:Bank:Rewards-Visa 842.16 USD"))
+        let savings = "Assets:Bank:Everyday-Checking -500.00 USD\n Assets:Bank:High-Yield-Savings 500.00 USD"
+        let card = "Assets:Bank:Everyday-Checking -842.16 USD\n Liabilities:Bank:Rewards-Visa 842.16 USD"
+        #expect(journal.contains(savings))
+        #expect(journal.contains(card))
         #expect(!journal.contains("Transfer from checking"))
         #expect(!journal.contains("Payment - Thank you"))
     }
