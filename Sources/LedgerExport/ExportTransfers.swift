@@ -10,13 +10,15 @@ struct ExportTransfers {
         case both(otherBank: String)
         /// Nothing: the entry written with the other row holds this one.
         case withOther
-        /// Alone, against the other account's journal name: the other row isn't in the output
+        /// Alone, against the other account's journal name: the other account isn't exported
         /// (or the output is CSV, one line per row).
         case alone(otherBank: String)
-        /// Alone, against `Equity:Transfers`, where the two rows cancel: both are in the output
-        /// but one entry can't hold them without breaking one of the second account's assertions
-        /// (one dated between the two rows' days, which sees the entry's day; for Ledger, which
-        /// checks assertions in file order, any dated before its row).
+        /// Alone, against `Equity:Transfers`, where the two rows cancel: the other account is
+        /// exported but its row isn't in this output (another window, an earlier `--since-last`
+        /// part), so its bank posting would change that account's balance twice; or both rows
+        /// are in the output but one entry can't hold them without breaking one of the second
+        /// account's assertions (one dated between the two rows' days, which sees the entry's day;
+        /// for Ledger, which checks assertions in file order, any dated before its row).
         case cleared
     }
 
@@ -61,10 +63,13 @@ struct ExportTransfers {
     /// How `row` of `account`, whose other side is `partner`, is written.
     func placement(of row: StoredTransaction, in account: StoredAccount, partner: TransferPartner) -> Placement {
         let otherBank = bankNames[partner.accountID] ?? JournalNames.transfers
-        guard format != .csv, let theirs = order[partner.accountID], let ours = order[account.id],
+        guard format != .csv, let theirs = order[partner.accountID], let ours = order[account.id] else {
+            return .alone(otherBank: otherBank)
+        }
+        guard
             window.contains(partner.day), partner.rowID > afterID, partner.rowID <= lastTransactionID,
             includesPending || !partner.isPending
-        else { return .alone(otherBank: otherBank) }
+        else { return .cleared }
         // The entry is written in the first account's part, on its row's day.
         let (firstDay, second, secondDay) =
             ours < theirs ? (row.bookingDay, partner.accountID, partner.day) : (partner.day, account.id, row.bookingDay)

@@ -138,8 +138,9 @@ extension Ledger {
         }
     }
 
-    /// Unpaired booked rows that look like a transfer's side: ones with equally good possible
-    /// counterparts (matching with `maxDays`), and ones filed under a QIF-style transfer category
+    /// Unpaired booked rows that look like a transfer's side: ones with possible counterparts
+    /// when the unpaired rows are matched with `maxDays` (equally good ones, or one that a wider
+    /// window than the stored pairs' reaches), and ones filed under a QIF-style transfer category
     /// (`[Savings]`); by booking day, then account name, then id.
     public func transferCandidates(maxDays: Int = Ledger.transferDays) throws(StoreError) -> [TransferCandidateRow] {
         try read { () throws(StoreError) in
@@ -165,7 +166,13 @@ extension Ledger {
                 try database.prepare("SELECT out_id, in_id FROM transfer_refusals").rows { row throws(StoreError) in
                     TransferPair(outID: row.int(0), inID: row.int(1))
                 })
-            var counterparts = TransferMatching.match(candidates, maxDays: maxDays, refused: refused).ambiguous
+            let outcome = TransferMatching.match(candidates, maxDays: maxDays, refused: refused)
+            var counterparts = outcome.ambiguous
+            // With a wider window than the stored pairs were matched with, unpaired rows may pair.
+            for pair in outcome.pairs {
+                counterparts[pair.outID] = [pair.inID]
+                counterparts[pair.inID] = [pair.outID]
+            }
             let categorised = try database.prepare(
                 "SELECT t.id FROM transactions t WHERE \(unpaired) AND t.category LIKE '[%]'"
             ).rows { $0.int(0) }

@@ -11,10 +11,10 @@ struct TransfersCommand: Command {
         amount and currency, booking days at most --days apart (default 3). Import and sync pair them
         (matched); `transfers confirm` pairs two rows by hand or confirms a match, `transfers split`
         unpairs one for good. Exports and reports count a transfer once (docs/transfers.md). Each
-        pair is listed as its two rows, money out first. Candidates are unpaired booked rows with two
-        or more equally good counterparts (nothing is guessed) or filed under a transfer category
-        such as [Savings]. --account, --from and --to keep pairs with a row in that account and
-        those days (both included).
+        pair is listed as its two rows, money out first. Candidates are unpaired booked rows with a
+        counterpart within --days: two or more equally good ones (nothing is guessed), or one a wider
+        --days reaches; or filed under a transfer category such as [Savings]. --account, --from and
+        --to keep pairs with a row in that account and those days (both included).
         """
     static let options: [OptionSpec] = [
         .value("--account", "NAME", "Only transfers and candidates with a row in this account."),
