@@ -23,6 +23,7 @@ public enum Ledgerport {
         TransactionsCommand.self,
         ExportCommand.self,
         RulesCommand.self,
+        TransfersCommand.self,
         ImportsCommand.self,
         ReconcileCommand.self,
         CheckpointsCommand.self,

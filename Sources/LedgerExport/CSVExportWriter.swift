@@ -6,7 +6,9 @@ import LedgerStore
 ///
 /// Columns: `id, booking_day, transaction_day, amount, currency, account, journal_account,
 /// counter_account, category, payee, description, memo, status, external_id, source_file,
-/// source_line, source_column`. `amount` is signed (negative for money out) and, with the line and
+/// source_line, source_column, transfer`. A transfer's two rows are both written, each with the
+/// other account's journal name as its counter-account and the transfer's id in `transfer`, so a
+/// sheet can count the transfer once. `amount` is signed (negative for money out) and, with the line and
 /// column, always a bare number. A text cell is quoted when it holds `,`, `"`, CR or LF (RFC 4180),
 /// and one that starts with `=`, `+`, `-`, `@`, a tab, CR or NUL gets a `'` first, so a spreadsheet
 /// shows it as text instead of running it as a formula.
@@ -14,7 +16,7 @@ struct CSVExportWriter: ExportWriter {
     static let columns = [
         "id", "booking_day", "transaction_day", "amount", "currency", "account", "journal_account",
         "counter_account", "category", "payee", "description", "memo", "status", "external_id", "source_file",
-        "source_line", "source_column",
+        "source_line", "source_column", "transfer",
     ]
 
     func begin(into output: inout ExportBuffer) {
@@ -57,6 +59,8 @@ struct CSVExportWriter: ExportWriter {
         if let line = row.location?.line, line > 0 { output.append(line) }
         output += ","
         if let column = row.location?.column, column > 0 { output.append(column) }
+        output += ","
+        if let transfer = entry.transferID { output.append(Int(transfer)) }
         output += "\n"
     }
 

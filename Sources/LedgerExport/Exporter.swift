@@ -17,7 +17,9 @@ import LedgerStore
 /// - on the day of the account's first checkpoint (its baseline), an opening entry for the
 ///   difference between the statement's balance and the rows up to that day, so that the journal
 ///   agrees with ledgerport from the first statement on;
-/// - each row, two postings (or one per split line besides the bank's), the bank's first;
+/// - each row, two postings (or one per split line besides the bank's), the bank's first; a
+///   transfer's rows (`docs/transfers.md`, ``ExportTransfers``) as one entry with both bank
+///   postings when both are in the output, in the part of the account that comes first;
 /// - each checkpoint as an assertion of its statement balance (plus the pending rows up to its
 ///   day that the journal holds, since the tools count them): on the bank posting of the last row
 ///   of its day, or on an entry of its own when that day has no row in the output. A checkpoint
@@ -82,9 +84,12 @@ public struct Exporter {
                     name: request.mark?.name ?? "", format: format.rawValue, lastTransactionID: last.transaction,
                     lastCheckpointID: last.checkpoint, openedAccounts: [])), names: request.names)
         state.writer.begin(into: &state.buffer)
+        let transfers = try ExportTransfers(
+            request: request, ledger: ledger, bankNames: bankNames, lastTransactionID: last.transaction)
         for account in request.accounts {
             let bank = bankNames[account.id] ?? JournalNames.defaultName(of: account)
-            try exportAccount(account, bank: bank, lastTransactionID: last.transaction, state: &state)
+            try exportAccount(
+                account, bank: bank, lastTransactionID: last.transaction, transfers: transfers, state: &state)
         }
         state.writer.finish(into: &state.buffer)
         try state.flush(force: true)
@@ -94,7 +99,8 @@ public struct Exporter {
 
     /// One account's entries, in day order.
     private func exportAccount(
-        _ account: StoredAccount, bank: String, lastTransactionID: Int64, state: inout ExportOutput
+        _ account: StoredAccount, bank: String, lastTransactionID: Int64, transfers: ExportTransfers,
+        state: inout ExportOutput
     )
         throws
     {
@@ -135,8 +141,19 @@ public struct Exporter {
                     state.summary.pendingLeftOut += 1
                     return
                 }
+                var entry = plan.entry(for: row, counterAccounts: &state.counterAccounts)
+                if let partner = transfers.partners[row.id] {
+                    let counter: String
+                    switch transfers.placement(of: row, in: account, partner: partner) {
+                    case .withOther: return
+                    case .both(let otherBank), .alone(let otherBank): counter = otherBank
+                    case .cleared: counter = JournalNames.transfers
+                    }
+                    entry.postings = [entry.postings[0], .init(account: counter, amount: -row.signedMinorUnits)]
+                    entry.transferID = partner.transferID
+                }
                 try plan.advance(to: row.bookingDay, ledger: ledger, state: &state)
-                plan.held = (row, plan.entry(for: row, counterAccounts: &state.counterAccounts))
+                plan.held = (row, entry)
             } catch {
                 failure = error
             }

@@ -50,6 +50,8 @@ public struct JournalEntry: Sendable, Hashable {
     public var currency: Currency
     /// The postings, the bank account's first; their amounts sum to zero.
     public var postings: [Posting]
+    /// The transfer the row is a side of (`docs/transfers.md`), when it is one.
+    public var transferID: Int64?
 
     public init(
         kind: Kind, day: Day, isPending: Bool = false, payee: String? = nil, description: String, memo: String = "",

@@ -14,6 +14,10 @@ public enum CorrectionRefusal: Sendable, Hashable {
     case importRunning(Int64)
     /// No transaction has these ids.
     case unknownTransactions([Int64])
+    /// No transfer has that id.
+    case unknownTransfer(Int64)
+    /// Two rows can't be paired as a transfer's debit and credit; `why` names the rule they break.
+    case notATransfer(outID: Int64, inID: Int64, why: String)
 
     /// What was found and what was expected.
     public var message: String {
@@ -34,6 +38,10 @@ public enum CorrectionRefusal: Sendable, Hashable {
             let noun = ids.count == 1 ? "transaction has id" : "transactions have ids"
             return
                 "no \(noun) \(ids.map(String.init).joined(separator: ", ")); expected ids from `ledgerport transactions --json`"
+        case .unknownTransfer(let id):
+            return "no transfer has id \(id); expected an id from `ledgerport transfers`"
+        case .notATransfer(let outID, let inID, let why):
+            return "rows \(outID) and \(inID) can't be paired as a transfer: \(why)"
         }
     }
 }

@@ -150,7 +150,7 @@ struct ExportCommandTests {
         let lines = cli.output.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "id,booking_day,transaction_day,amount,currency,account,journal_account,counter_account,category,payee,description,memo,status,external_id,source_file,source_line,source_column"
+                == "id,booking_day,transaction_day,amount,currency,account,journal_account,counter_account,category,payee,description,memo,status,external_id,source_file,source_line,source_column,transfer"
         )
         #expect(lines.count == 6)
         #expect(

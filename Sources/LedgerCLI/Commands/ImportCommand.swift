@@ -141,6 +141,13 @@ struct ImportCommand: Command {
             if !json { printHuman(report, console: context.console, ledger: dryRun ? nil : ledger) }
             reports.append(report)
         }
+        // Transfers are paired after the imports commit, in a write of their own: a crash
+        // between the two leaves fewer pairs, which the next import or `transfers match` makes.
+        if !dryRun, reports.contains(where: { $0.inserted > 0 || $0.booked > 0 }),
+            let ledger = try context.existingLedger()
+        {
+            _ = try ledger.matchTransfers()
+        }
         if json {
             let value: JSONOutput =
                 reports.count == 1 ? ReportJSON.importReport(reports[0]) : .array(reports.map(ReportJSON.importReport))

@@ -45,6 +45,8 @@ struct ImportsUndoCommand: Command {
             throw StoreError(.correctionRefused(.importRunning(id)), at: .file(context.databasePath))
         }
         let undo = try ledger.undoImport(id, dryRun: dryRun)
+        // The undone rows' pairs went with them; their counterparts may pair otherwise now.
+        if !dryRun { _ = try ledger.matchTransfers() }
         if json {
             context.console.print(Self.json(undo, dryRun: dryRun).rendered())
             return 0

@@ -55,6 +55,8 @@ struct SyncCommand: Command {
         for stream in report.streams {
             if let failure = stream.failure { context.console.error(failure.description) }
         }
+        // Transfers are paired after the sync commits, in a write of their own (as after import).
+        _ = try ledger.matchTransfers()
         if json {
             context.console.print(ReportJSON.syncReport(report).rendered())
         } else {

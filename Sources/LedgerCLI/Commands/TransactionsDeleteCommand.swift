@@ -32,6 +32,8 @@ struct TransactionsDeleteCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let correction = try context.ledger().deleteTransactions(ids, dryRun: dryRun)
+        // The deleted rows' pairs went with them; their counterparts may pair otherwise now.
+        if !dryRun { _ = try context.ledger().matchTransfers() }
         if json {
             context.console.print(
                 JSONOutput.object([
