@@ -81,6 +81,10 @@ final class CamtReader: XMLEventHandler {
         }
     }
 
+    /// Every value is trimmed (``CamtLeafText/text()``) and every tag empties the open element's
+    /// text, so the line break after each tag need not be handed over.
+    var skipsBlankTextAfterTags: Bool { true }
+
     func startElement(_ tag: XMLStartTag) throws { try state.startElement(tag) }
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {

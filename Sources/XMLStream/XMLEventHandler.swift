@@ -12,6 +12,14 @@ public protocol XMLEventHandler: AnyObject {
     /// `true`, the reader hands libxml2 nothing more and ignores what follows, errors included.
     var hasFinishedDocument: Bool { get }
 
+    /// Whether the handler trims the text it reads, so that white space directly after a tag
+    /// may go undelivered. When `true`, a ``text(_:line:column:)`` call whose bytes are all
+    /// space, tab, line feed or carriage return is left out when it follows a start or end tag
+    /// directly (or another call so left out); the text after it is delivered as usual. In
+    /// files written one element per line, that is the line break after every tag. Read once,
+    /// when the reader is created.
+    var skipsBlankTextAfterTags: Bool { get }
+
     /// A start tag (or the start of an empty-element tag `<a/>`).
     ///
     /// - Parameter tag: the element's name, attributes and position; valid only for the call.
@@ -44,4 +52,7 @@ public protocol XMLEventHandler: AnyObject {
 extension XMLEventHandler {
     /// Handlers that read to the end of the input need not say so.
     public var hasFinishedDocument: Bool { false }
+
+    /// Handlers get all text unless they say otherwise.
+    public var skipsBlankTextAfterTags: Bool { false }
 }

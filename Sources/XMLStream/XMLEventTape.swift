@@ -14,16 +14,36 @@ final class XMLEventTape: @unchecked Sendable {
     }
 
     /// One event: where its bytes start in ``bytes`` and how many there are (a name or a text).
+    ///
+    /// 32 bytes: a tape holds less than `Int32.max` bytes (``XMLPipelinedReader`` hands libxml2
+    /// at most ``XMLPipelinedReader/largestInput`` bytes per tape), and a column is libxml2's
+    /// `int`; only the line keeps a whole word (libxml2's plus the caller's line offset).
     struct Event: Sendable {
-        var kind: Kind
-        var line: Int
-        var column: Int
-        var start: Int
-        var count: Int
+        let line: Int
+        private let storedColumn: Int32
+        private let storedStart: Int32
+        private let storedCount: Int32
+        private let storedAttributeCount: Int32
+        private let storedNamespace: Int32
+        let kind: Kind
+
+        init(kind: Kind, line: Int, column: Int, start: Int, count: Int, attributeCount: Int = 0, namespace: Int = -1) {
+            self.kind = kind
+            self.line = line
+            storedColumn = Int32(clamping: column)
+            storedStart = Int32(truncatingIfNeeded: start)
+            storedCount = Int32(truncatingIfNeeded: count)
+            storedAttributeCount = Int32(truncatingIfNeeded: attributeCount)
+            storedNamespace = Int32(truncatingIfNeeded: namespace)
+        }
+
+        var column: Int { Int(storedColumn) }
+        var start: Int { Int(storedStart) }
+        var count: Int { Int(storedCount) }
         /// A start tag's attributes, written after its name (see ``XMLEventTapeRecorder``).
-        var attributeCount: Int = 0
+        var attributeCount: Int { Int(storedAttributeCount) }
         /// Where the start tag's NUL-terminated namespace URI starts in ``bytes`` (-1: none).
-        var namespace: Int = -1
+        var namespace: Int { Int(storedNamespace) }
     }
 
     /// The events and their bytes, in memory of their own (written by ``XMLEventTapeRecorder``,
@@ -161,7 +181,11 @@ final class XMLEventTapeRecorder: XMLEventHandler {
     @exclusivity(unchecked) private var lastNamespace: UnsafePointer<UInt8>?
     @exclusivity(unchecked) private var lastNamespaceOffset = -1
 
-    init() {
+    /// The played-to handler's ``XMLEventHandler/skipsBlankTextAfterTags``, for the reader on libxml2's side.
+    let skipsBlankTextAfterTags: Bool
+
+    init(skipsBlankTextAfterTags: Bool = false) {
+        self.skipsBlankTextAfterTags = skipsBlankTextAfterTags
         events = UnsafeMutablePointer.allocate(capacity: eventCapacity)
         bytes = UnsafeMutablePointer.allocate(capacity: byteCapacity)
     }
@@ -193,9 +217,7 @@ final class XMLEventTapeRecorder: XMLEventHandler {
     }
 
     func startElement(_ tag: XMLStartTag) throws {
-        var event = XMLEventTape.Event(
-            kind: .start, line: tag.line, column: tag.column, start: byteCount, count: tag.nameBytes.count,
-            attributeCount: tag.attributeCount)
+        let start = byteCount
         append(tag.nameBytes)
         append(0)
         if let attributes = tag.rawAttributes {
@@ -218,15 +240,19 @@ final class XMLEventTapeRecorder: XMLEventHandler {
                 append(value)
             }
         }
+        var namespaceOffset = -1
         if let namespace = tag.namespaceURI {
             if namespace != lastNamespace {
                 lastNamespace = namespace
                 lastNamespaceOffset = byteCount
                 appendCString(namespace)
             }
-            event.namespace = lastNamespaceOffset
+            namespaceOffset = lastNamespaceOffset
         }
-        append(event)
+        append(
+            XMLEventTape.Event(
+                kind: .start, line: tag.line, column: tag.column, start: start, count: tag.nameBytes.count,
+                attributeCount: tag.attributeCount, namespace: namespaceOffset))
     }
 
     func text(_ text: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws {
@@ -292,6 +318,7 @@ final class XMLEventTapeRecorder: XMLEventHandler {
     private func growBytes(to needed: Int) {
         var capacity = byteCapacity * 2
         while capacity < needed { capacity *= 2 }
+        precondition(capacity <= Int(Int32.max), "a tape holds the events of at most a few MB of input")
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         larger.update(from: bytes, count: byteCount)
         bytes.deallocate()

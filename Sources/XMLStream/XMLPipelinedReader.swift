@@ -145,16 +145,21 @@ public final class XMLPipelinedReader {
         let fileName = self.fileName
         let lineOffset = self.lineOffset
         let blockSize = self.blockSize
+        let skipsBlankText = handler.skipsBlankTextAfterTags
         let thread = Thread {
-            XMLPipelinedReader.parse(pipeline, fileName: fileName, lineOffset: lineOffset, blockSize: blockSize)
+            XMLPipelinedReader.parse(
+                pipeline, fileName: fileName, lineOffset: lineOffset, blockSize: blockSize,
+                skipsBlankTextAfterTags: skipsBlankText)
         }
         thread.stackSize = 8 << 20
         thread.start()
     }
 
     /// The parsing thread: each chunk through an ``XMLStreamReader`` onto a tape.
-    private static func parse(_ pipeline: Pipeline, fileName: String, lineOffset: Int, blockSize: Int) {
-        let recorder = XMLEventTapeRecorder()
+    private static func parse(
+        _ pipeline: Pipeline, fileName: String, lineOffset: Int, blockSize: Int, skipsBlankTextAfterTags: Bool
+    ) {
+        let recorder = XMLEventTapeRecorder(skipsBlankTextAfterTags: skipsBlankTextAfterTags)
         let reader = XMLStreamReader(
             handler: recorder, fileName: fileName, lineOffset: lineOffset, blockSize: blockSize)
         defer { pipeline.markDone() }

@@ -51,6 +51,10 @@ public final class XMLStreamReader {
     /// Where the next run of text starts: just past the last tag, comment or instruction.
     fileprivate var textLine = 1
     fileprivate var textColumn = 1
+    /// The handler's ``XMLEventHandler/skipsBlankTextAfterTags``.
+    fileprivate let skipsBlankTextAfterTags: Bool
+    /// Whether the last event was a tag, or blank text left out after one.
+    fileprivate var isAfterTag = false
 
     /// Creates a reader.
     ///
@@ -71,6 +75,7 @@ public final class XMLStreamReader {
         self.fileName = fileName
         self.lineOffset = lineOffset
         self.blockSize = blockSize
+        skipsBlankTextAfterTags = handler.skipsBlankTextAfterTags
         textLine = 1 + lineOffset
     }
 
@@ -259,6 +264,7 @@ public final class XMLStreamReader {
         let (line, column) = XMLStreamReader.position(parser, lineOffset: lineOffset)
         textLine = line
         textColumn = column + extra
+        isAfterTag = false
     }
 
     /// libxml2's line (plus `lineOffset`) and column, read from its input as
@@ -311,6 +317,7 @@ private func streamStartElement(
             let tag = XMLStartTag(
                 nameBytes: name, line: line, column: column, attributeCount: Int(attributeCount),
                 rawAttributes: attributes, namespaceURI: uri)
+            reader.isAfterTag = true
             try reader.handler.startElement(tag)
         }
     }
@@ -325,6 +332,7 @@ private func streamEndElement(
             let name = nameBytes(localName)
             let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 3)
             reader.markTextStart(context)
+            reader.isAfterTag = true
             try reader.handler.endElement(name, line: line, column: column)
         }
     }
@@ -335,12 +343,24 @@ private func streamCharacters(
 ) {
     guard let characters, length > 0 else { return }
     XMLStreamReader.with(context) { reader in
+        if reader.isAfterTag {
+            if reader.skipsBlankTextAfterTags, isBlank(UnsafeBufferPointer(start: characters, count: Int(length))) {
+                return
+            }
+            reader.isAfterTag = false
+        }
         reader.run(context) {
             try reader.handler.text(
                 UnsafeBufferPointer(start: characters, count: Int(length)), line: reader.textLine,
                 column: reader.textColumn)
         }
     }
+}
+
+/// Whether the bytes are all space, tab, line feed or carriage return.
+private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte != 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D { return false }
+    return true
 }
 
 private func streamComment(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?) {

@@ -8,6 +8,8 @@ final class XMLEventRecorder: XMLEventHandler {
     /// Throw this from the start tag with this name.
     var failAt: (name: String, error: any Error)?
     private(set) var hasFinishedDocument = false
+    /// Ask the reader to leave out blank text after tags.
+    var skipsBlankTextAfterTags = false
     private var pendingText: (text: [UInt8], line: Int, column: Int)?
 
     func startElement(_ tag: XMLStartTag) throws {

@@ -1,8 +1,17 @@
 #!/usr/bin/env python3
 """Writes a real-shaped ISO 20022 camt.053 bank statement with N entries (about 1.1 KB each
-indented, 0.9 KB with --compact: 100,000 make about 113 or 88 MB).
+indented, 0.85 KB with --compact: 100,000 make about 113 or 85 MB; with --profile plain about
+0.62 KB compact, 62 MB).
 
     scripts/bench/gen_camt.py N OUT.xml [--version 2|4|8] [--statements K] [--seed S] [--compact]
+                              [--profile dk|plain]
+
+Two profiles draw the same entries (the same amounts, days and counterparties) and differ only in
+what each entry carries. dk (the default), as German banks send camt.053 under the DK profile: the
+proprietary transaction code beside the ISO one (BkTxCd/Prtry), the counterparty's IBAN and BIC,
+a direct debit's mandate and creditor id, an NtryRef. plain leaves those out, and the AmtDtls of
+an entry's only transaction when it is in the entry's currency: entries shaped like the hand-made
+fixtures in Tests/Fixtures/camt (380-720 bytes), the size issue 15's "about 60 MB" assumes.
 
 Deterministic: the same arguments give the same bytes. One account (a German IBAN), EUR, entries
 spread over 2024 (one day of bookings after another), in K consecutive statements (default 1;
@@ -76,9 +85,10 @@ def decimal(cents):
 class Writer:
     """Writes one statement's XML in the layout and element names of a camt.053 version."""
 
-    def __init__(self, out, version, indent=2):
+    def __init__(self, out, version, indent=2, rich=True):
         self.out = out
         self.version = version
+        self.rich = rich  # the DK profile's extras (--profile dk)
         self.indent = " " * indent
         self.bic = "BIC" if version < 4 else "BICFI"  # FinInstnId/BIC became BICFI in .001.04
 
@@ -95,15 +105,16 @@ class Writer:
             self.w(depth, "<Sts><Cd>BOOK</Cd></Sts>")
 
     def bank_code(self, depth, domain, family, sub, proprietary):
-        self.w(depth, "<BkTxCd><Domn><Cd>%s</Cd><Fmly><Cd>%s</Cd><SubFmlyCd>%s</SubFmlyCd></Fmly></Domn>"
-                      "<Prtry><Cd>%s</Cd></Prtry></BkTxCd>" % (domain, family, sub, proprietary))
+        extra = "<Prtry><Cd>%s</Cd></Prtry>" % proprietary if self.rich else ""
+        self.w(depth, "<BkTxCd><Domn><Cd>%s</Cd><Fmly><Cd>%s</Cd><SubFmlyCd>%s</SubFmlyCd></Fmly></Domn>%s</BkTxCd>"
+               % (domain, family, sub, extra))
 
     def party(self, depth, role, name, account=None, extra=None):
-        party = "<Nm>%s</Nm>%s" % (escape(name), extra or "")
+        party = "<Nm>%s</Nm>%s" % (escape(name), (extra if self.rich else None) or "")
         if self.version >= 8:  # .001.08 on: a choice of a party or an agent
             party = "<Pty>%s</Pty>" % party
         self.w(depth, "<%s>%s</%s>" % (role, party, role))
-        if account:
+        if account and self.rich:
             self.w(depth, "<%sAcct><Id><IBAN>%s</IBAN></Id></%sAcct>" % (role, account, role))
 
     def agent(self, depth, role, bic):
@@ -145,7 +156,8 @@ class Generator:
 
     def open_entry(self, w, day, index, cents, credit, reversal=False, value_day=None):
         w.w(3, "<Ntry>")
-        w.w(4, "<NtryRef>%d</NtryRef>" % index)
+        if w.rich:
+            w.w(4, "<NtryRef>%d</NtryRef>" % index)
         w.amount(4, cents)
         w.w(4, "<CdtDbtInd>%s</CdtDbtInd>" % ("CRDT" if credit else "DBIT"))
         if reversal:
@@ -155,11 +167,15 @@ class Generator:
         w.w(4, "<ValDt><Dt>%s</Dt></ValDt>" % (value_day or day).isoformat())
         w.w(4, "<AcctSvcrRef>%s</AcctSvcrRef>" % self.next_reference(day))
 
-    def tx_amount(self, w, depth, cents, credit, instructed=None):
-        """A TxDtls's own amount: Amt and CdtDbtInd (.001.04 and later), then AmtDtls."""
+    def tx_amount(self, w, depth, cents, credit, instructed=None, single=True):
+        """A TxDtls's own amount: Amt and CdtDbtInd (.001.04 and later), then AmtDtls (which the
+        plain profile leaves out for an entry's only transaction in the entry's currency, as the
+        hand-made fixtures do)."""
         if w.version >= 4:
             w.amount(depth, cents)
             w.w(depth, "<CdtDbtInd>%s</CdtDbtInd>" % ("CRDT" if credit else "DBIT"))
+        if single and not instructed and not w.rich:
+            return
         w.w(depth, "<AmtDtls>")
         if instructed:
             currency, foreign_units, rate = instructed
@@ -219,9 +235,11 @@ class Generator:
         w.w(6, "<RltdPties>")
         w.party(7, "Dbtr" if incoming else "Cdtr", counterparty, random_iban(rng))
         w.w(6, "</RltdPties>")
-        w.w(6, "<RltdAgts>")
-        w.agent(7, "DbtrAgt" if incoming else "CdtrAgt", random_bic(rng))
-        w.w(6, "</RltdAgts>")
+        bic = random_bic(rng)
+        if w.rich:
+            w.w(6, "<RltdAgts>")
+            w.agent(7, "DbtrAgt" if incoming else "CdtrAgt", bic)
+            w.w(6, "</RltdAgts>")
         w.w(6, "<RmtInf>")
         if rng.random() < 0.15:
             w.w(7, "<Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>RF%02d%012d</Ref></CdtrRefInf></Strd>"
@@ -247,7 +265,8 @@ class Generator:
         w.bank_code(4, "PMNT", "IDDT", "ESDD", "NDDT+105")
         w.w(4, "<NtryDtls>")
         w.w(5, "<TxDtls>")
-        w.w(6, "<Refs><EndToEndId>LS%d%08d</EndToEndId><MndtId>MD-%07d</MndtId></Refs>" % (day.year, index, rng.randint(0, 9999999)))
+        mandate = "<MndtId>MD-%07d</MndtId>" % rng.randint(0, 9999999)
+        w.w(6, "<Refs><EndToEndId>LS%d%08d</EndToEndId>%s</Refs>" % (day.year, index, mandate if w.rich else ""))
         self.tx_amount(w, 6, cents, False)
         w.w(6, "<RltdPties>")
         w.party(7, "Cdtr", creditor, random_iban(rng),
@@ -290,7 +309,7 @@ class Generator:
                 employee = person(rng)
                 w.w(5, "<TxDtls>")
                 w.w(6, "<Refs><EndToEndId>LOHN-%s-%04d-%d</EndToEndId></Refs>" % (day.strftime("%Y%m"), index % 10000, sub + 1))
-                self.tx_amount(w, 6, cents, False)
+                self.tx_amount(w, 6, cents, False, single=False)
                 w.w(6, "<RltdPties>")
                 w.party(7, "Cdtr", employee, random_iban(rng))
                 w.w(6, "</RltdPties>")
@@ -374,7 +393,7 @@ class Generator:
                 w.w(3, "</Acct>")
                 # The entries go to a buffer first: the balances and the summary come before them.
                 body = io.StringIO()
-                inner = Writer(body, version, 0 if args.compact else 2)
+                inner = Writer(body, version, 0 if args.compact else 2, rich=args.profile == "dk")
                 credits = debits = credit_count = debit_count = 0
                 for i in range(count):
                     day = start + datetime.timedelta(days=i * span // max(count, 1))
@@ -434,6 +453,9 @@ def main():
     parser.add_argument("--statements", type=int, default=1)
     parser.add_argument("--seed", type=int, default=20240101)
     parser.add_argument("--compact", action="store_true", help="no indentation (one element per line), as many banks write")
+    parser.add_argument("--profile", choices=["dk", "plain"], default="dk",
+                        help="dk (default): German DK profile extras (BkTxCd/Prtry, counterparty IBAN and BIC, "
+                             "mandate and creditor id); plain: without them, entries shaped like Tests/Fixtures/camt")
     args = parser.parse_args()
     if args.entries < 0 or args.statements < 1:
         parser.error("entries must be at least 0 and statements at least 1")
