@@ -29,18 +29,14 @@ struct AccountPlan {
     /// with the assertion of a checkpoint on its day; checkpoints on earlier days as entries of
     /// their own; the baseline difference when its day has come.
     mutating func advance(to day: Day?, ledger: Ledger, state: inout ExportOutput) throws {
-        if let held, let day, held.row.bookingDay == day {
-            // Another row of the same day follows: this one doesn't end its day.
-            try state.write(held.entry, row: held.row)
-            self.held = nil
-        } else if let held {
-            var entry = held.entry
-            if let checkpoint = checkpoint(on: held.row.bookingDay) {
-                entry.postings[0].assertion = try assertedBalance(checkpoint, ledger: ledger)
+        // The held row is moved out, not copied (a copy retains each of its strings).
+        if var held = self.held.take() {
+            // Another row of the same day following means this one doesn't end its day.
+            if day != held.row.bookingDay, let checkpoint = checkpoint(on: held.row.bookingDay) {
+                held.entry.postings[0].assertion = try assertedBalance(checkpoint, ledger: ledger)
                 nextCheckpoint += 1
             }
-            try state.write(entry, row: held.row)
-            self.held = nil
+            try state.write(held.entry, row: held.row)
         }
         while nextCheckpoint < checkpoints.count, day.map({ checkpoints[nextCheckpoint].asOf < $0 }) ?? true {
             let checkpoint = checkpoints[nextCheckpoint]
@@ -67,14 +63,16 @@ struct AccountPlan {
     /// row's category, else `Expenses:Unknown` / `Income:Unknown`.
     func entry(for row: StoredTransaction, counterAccounts: inout CounterAccounts) -> JournalEntry {
         let signed = row.signedMinorUnits
-        var postings = [JournalEntry.Posting(account: bank, amount: signed)]
+        var postings: [JournalEntry.Posting]
         if row.splits.isEmpty {
             // A counter-account a rule or a hand edit set is the journal account itself.
             let counter =
                 row.counterAccount.flatMap { $0.isEmpty ? nil : $0 }
                 ?? counterAccounts.name(category: row.category, direction: row.direction)
-            postings.append(.init(account: counter, amount: -signed))
+            // Both at once: the array is allocated once, at its size.
+            postings = [.init(account: bank, amount: signed), .init(account: counter, amount: -signed)]
         } else {
+            postings = [.init(account: bank, amount: signed)]
             for line in row.splits {
                 postings.append(
                     .init(

@@ -69,8 +69,7 @@ extension Ledger {
         ]
         if query.limit == 0 { return 0 }
         var matched = 0
-        // Rows of one listing are mostly in one currency: its lookup is done once.
-        var lastCurrency: Currency?
+        var previous: StoredTransaction?
         var importPaths = try ImportPaths(ledger: self)
         return try statement.forEachRow(bindings) { row throws(StoreError) in
             if query.filtersText {
@@ -78,8 +77,8 @@ extension Ledger {
                     query.matches(category: row.optionalText(16), splitCategories: row.optionalText(23))
                 else { return true }
             }
-            let transaction = try storedTransaction(row, importPaths: &importPaths, knownCurrency: lastCurrency)
-            lastCurrency = transaction.amount.currency
+            let transaction = try storedTransaction(row, importPaths: &importPaths, previous: previous)
+            previous = transaction
             body(transaction)
             matched += 1
             return query.limit.map { matched < $0 } ?? true
@@ -166,28 +165,38 @@ extension Ledger {
         }
     }
 
-    /// A transaction from a row of the queries above; `knownCurrency` is used when the row's
-    /// currency code is its code, saving the lookup.
+    /// A transaction from a row of the queries above; `previous` is the row read before it, whose
+    /// account name and currency are used when this row's bytes are the same, saving the strings
+    /// and the lookup (a listing is mostly one account's rows in one currency).
     private func storedTransaction(
-        _ row: Statement, importPaths: inout ImportPaths, knownCurrency: Currency? = nil
+        _ row: Statement, importPaths: inout ImportPaths, previous: StoredTransaction? = nil
     ) throws(StoreError) -> StoredTransaction {
         func corrupt(_ column: String, _ found: String) -> StoreError {
             StoreError(.corruptValue(column: column, found: found), at: .file(path))
         }
-        let dayText = row.text(2)
-        guard let day = Day(iso: dayText) else { throw corrupt("transactions.day", dayText) }
-        let code = row.text(6)
+        guard let day = row.day(2) else { throw corrupt("transactions.day", row.text(2)) }
         let currency =
-            if let knownCurrency, knownCurrency.code == code { knownCurrency } else {
-                try storedCurrency(code, column: "transactions.currency")
+            if let known = previous?.amount.currency, row.holds(6, known.code) { known } else {
+                try storedCurrency(row.text(6), column: "transactions.currency")
             }
         let amount = row.int(4)
         guard amount >= 0 else { throw corrupt("transactions.amount", String(amount)) }
-        guard let direction = Direction(rawValue: row.text(5)) else {
+        let direction: Direction
+        if row.holds(5, "debit") {
+            direction = .debit
+        } else if row.holds(5, "credit") {
+            direction = .credit
+        } else {
             throw corrupt("transactions.direction", row.text(5))
         }
-        guard let status = TransactionStatus(rawValue: row.text(9)) else {
-            throw corrupt("transactions.status", row.text(9))
+        let status: TransactionStatus
+        if row.holds(9, TransactionStatus.booked.rawValue) {
+            status = .booked
+        } else {
+            guard let other = TransactionStatus(rawValue: row.text(9)) else {
+                throw corrupt("transactions.status", row.text(9))
+            }
+            status = other
         }
         var location: SourceLocation?
         if let importID = row.optionalInt(12), let file = try importPaths.path(of: importID) {
@@ -195,16 +204,17 @@ extension Ledger {
                 file: file, line: Int(row.optionalInt(13) ?? 0), column: Int(row.optionalInt(14) ?? 0))
         }
         let id = row.int(0)
+        let handMask = Int(row.int(22))
         return StoredTransaction(
-            id: id, account: row.text(1), bookingDay: day,
-            transactionDay: row.optionalText(3).flatMap(Day.init(iso:)),
+            id: id, account: previous.map { row.text(1, reusing: $0.account) } ?? row.text(1), bookingDay: day,
+            transactionDay: row.day(3),
             amount: Money(minorUnits: amount, currency: currency), direction: direction, description: row.text(7),
             memo: row.text(8), payee: row.optionalText(15), category: row.optionalText(16),
             splits: row.int(17) == 0 ? [] : try splits(of: id, currency: currency),
-            ruleIDs: row.optionalText(18).map { $0.split(separator: ",").map(String.init) } ?? [],
+            ruleIDs: row.isNull(18) ? [] : row.text(18).split(separator: ",").map(String.init),
             note: row.optionalText(19),
-            tags: row.optionalText(20).map { $0.split(separator: " ").map(String.init) } ?? [],
-            counterAccount: row.optionalText(21), handSet: RuleField.fields(in: Int(row.int(22))),
+            tags: row.isNull(20) ? [] : row.text(20).split(separator: " ").map(String.init),
+            counterAccount: row.optionalText(21), handSet: handMask == 0 ? [] : RuleField.fields(in: handMask),
             status: status, externalID: row.optionalText(10), statementBalance: row.optionalInt(11), location: location)
     }
 
@@ -232,6 +242,8 @@ extension Ledger {
 struct ImportPaths {
     private let statement: Statement
     private var paths: [Int64: String?] = [:]
+    /// The last import asked about and its path: rows come in runs of one import.
+    private var last: (id: Int64, path: String?)?
 
     init(ledger: Ledger) throws(StoreError) {
         statement = try ledger.prepared("SELECT source_path FROM imports WHERE id = ?")
@@ -239,9 +251,14 @@ struct ImportPaths {
 
     /// The import's source path, or `nil` for an id no import has.
     mutating func path(of importID: Int64) throws(StoreError) -> String? {
-        if let known = paths[importID] { return known }
+        if let last, last.id == importID { return last.path }
+        if let known = paths[importID] {
+            last = (importID, known)
+            return known
+        }
         let found = try statement.rows([.int(importID)]) { row throws(StoreError) in row.text(0) }.first
         paths[importID] = found
+        last = (importID, found)
         return found
     }
 }

@@ -22,14 +22,12 @@ extension Ledger {
         assign: (RuleInput) -> RuleAssignment, change: (RuleChange) -> Void = { _ in }
     ) throws(StoreError) -> RuleApplication {
         try correction(dryRun: dryRun) { () throws(StoreError) in
+            // The account's name and the import's adapter and mapping are looked up once each
+            // (``RuleRowSources``), not joined on every row.
             let select = try database.prepare(
                 """
-                SELECT t.id, a.name, t.day, t.amount, t.direction, t.currency, t.description, t.memo,
-                    t.category, t.payee, t.source_category, t.source_payee, t.rule_set, t.hand_set,
-                    t.rule_ids, t.note, t.tags, t.counter_account, i.adapter, i.mapping
+                SELECT \(Self.ruleRowColumns)
                 FROM transactions t
-                JOIN accounts a ON a.id = t.account_id
-                LEFT JOIN imports i ON i.id = t.import_id
                 WHERE t.id > ?1 AND (?2 IS NULL OR t.account_id = ?2)
                     AND t.day >= coalesce(?3, '') AND t.day < coalesce(?4, '9999-99-99')
                 ORDER BY t.id
@@ -42,17 +40,27 @@ extension Ledger {
                 WHERE id = ?1
                 """)
             var application = RuleApplication()
+            var sources = try RuleRowSources(ledger: self)
             var after: Int64 = 0
             while true {
+                // Each row is assigned as it is read, so that the values it holds already (most,
+                // when the rules file changed a little) are kept without building their strings.
+                var previous: StoredRuleRow?
                 let rows = try select.rows([
                     .int(after), .optional(account?.id), .optional(window.start?.description),
                     .optional(window.end?.description),
-                ]) { row throws(StoreError) in try storedRuleRow(row) }
+                ]) { row throws(StoreError) in
+                    let input = try ruleInput(row, sources: &sources, previous: previous?.input)
+                    let assignment = assign(input)
+                    let read = try storedRuleRow(row, input: input, expected: assignment)
+                    previous = read
+                    return (read, assignment)
+                }
                 guard let last = rows.last else { break }
-                after = last.id
-                for row in rows {
+                after = last.0.id
+                for (row, assignment) in rows {
                     application.read += 1
-                    let next = row.reassigned(by: assign(row.input), kept: &application.keptByHand)
+                    let next = row.reassigned(by: assignment, kept: &application.keptByHand)
                     guard next != row.state else { continue }
                     application.changed += 1
                     for (field, before, now) in row.state.differences(to: next) {
@@ -73,49 +81,127 @@ extension Ledger {
 
     /// A stored row's fields as rules read them, for `rules explain`: `nil` for an unknown id.
     public func ruleInput(ofTransaction id: Int64) throws(StoreError) -> RuleInput? {
-        let select = try database.prepare(
-            """
-            SELECT t.id, a.name, t.day, t.amount, t.direction, t.currency, t.description, t.memo,
-                t.category, t.payee, t.source_category, t.source_payee, t.rule_set, t.hand_set,
-                t.rule_ids, t.note, t.tags, t.counter_account, i.adapter, i.mapping
-            FROM transactions t
-            JOIN accounts a ON a.id = t.account_id
-            LEFT JOIN imports i ON i.id = t.import_id
-            WHERE t.id = ?1
-            """)
-        return try select.rows([.int(id)]) { row throws(StoreError) in try storedRuleRow(row).input }.first
+        let select = try database.prepare("SELECT \(Self.ruleRowColumns) FROM transactions t WHERE t.id = ?1")
+        var sources = try RuleRowSources(ledger: self)
+        return try select.rows([.int(id)]) { row throws(StoreError) in
+            try ruleInput(row, sources: &sources, previous: nil)
+        }.first
     }
 
     // MARK: - Private
 
-    private func storedRuleRow(_ row: Statement) throws(StoreError) -> StoredRuleRow {
-        let dayText = row.text(2)
-        guard let day = Day(iso: dayText) else {
-            throw StoreError(.corruptValue(column: "transactions.day", found: dayText), at: .file(path))
+    /// The columns ``ruleInput(_:sources:previous:)`` and ``storedRuleRow(_:input:expected:)`` read.
+    private static let ruleRowColumns = """
+        t.id, t.account_id, t.day, t.amount, t.direction, t.currency, t.description, t.memo,
+            t.category, t.payee, t.source_category, t.source_payee, t.rule_set, t.hand_set,
+            t.rule_ids, t.note, t.tags, t.counter_account, t.import_id
+        """
+
+    /// A row's fields as rules read them: the source's payee, not one a rule or a person set.
+    /// `previous` is the row read before, whose account name and currency are used when this
+    /// row has the same (a ledger's rows are mostly one account's in one currency).
+    private func ruleInput(
+        _ row: Statement, sources: inout RuleRowSources, previous: RuleInput?
+    ) throws(StoreError) -> RuleInput {
+        guard let day = row.day(2) else {
+            throw StoreError(.corruptValue(column: "transactions.day", found: row.text(2)), at: .file(path))
         }
-        guard let direction = Direction(rawValue: row.text(4)) else {
+        let direction: Direction
+        if row.holds(4, "debit") {
+            direction = .debit
+        } else if row.holds(4, "credit") {
+            direction = .credit
+        } else {
             throw StoreError(.corruptValue(column: "transactions.direction", found: row.text(4)), at: .file(path))
         }
-        let currency = try storedCurrency(row.text(5), column: "transactions.currency")
+        let currency =
+            if let known = previous?.amount.currency, row.holds(5, known.code) { known } else {
+                try storedCurrency(row.text(5), column: "transactions.currency")
+            }
+        let replaced = Int(row.int(12)) | Int(row.int(13))
+        let payee = replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : row.optionalText(9)
+        let source = try sources.source(ofImport: row.optionalInt(18))
+        return RuleInput(
+            account: try sources.name(ofAccount: row.int(1)), bookingDay: day,
+            amount: Money(minorUnits: row.int(3), currency: currency), direction: direction,
+            description: row.text(6), memo: row.text(7), payee: payee, format: source.format,
+            mapping: source.mapping)
+    }
+
+    /// What rules and hands set on a row, beside its `input`. A value the row holds that
+    /// `expected` sets too is that value's string, not a new one.
+    private func storedRuleRow(
+        _ row: Statement, input: RuleInput, expected: RuleAssignment
+    ) throws(StoreError) -> StoredRuleRow {
+        func text(_ column: Int32, expected: String?) -> String? {
+            if row.isNull(column) { return nil }
+            return expected.map { row.text(column, reusing: $0) } ?? row.text(column)
+        }
         let ruleMask = Int(row.int(12))
         let handMask = Int(row.int(13))
         let replaced = ruleMask | handMask
-        let category = row.optionalText(8)
-        let payee = row.optionalText(9)
+        let category = text(8, expected: expected.category)
+        let payee = text(9, expected: expected.payee)
+        let ruleIDs =
+            row.isNull(14) ? nil : expected.ruleIDs.count == 1 ? text(14, expected: expected.ruleIDs[0]) : row.text(14)
         let state = StoredRuleRow.State(
-            values: [category, payee, row.optionalText(15), row.optionalText(16), row.optionalText(17)],
-            ruleIDs: row.optionalText(14), ruleMask: ruleMask,
+            values: [
+                category, payee, text(15, expected: expected.note),
+                text(16, expected: expected.tags.map { $0.joined(separator: " ") }),
+                text(17, expected: expected.counterAccount),
+            ],
+            ruleIDs: ruleIDs, ruleMask: ruleMask,
             sourceCategory: replaced & RuleField.category.rawValue != 0 ? row.optionalText(10) : nil,
             sourcePayee: replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : nil)
-        let sourcePayee = replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : payee
         let sourceCategory = replaced & RuleField.category.rawValue != 0 ? row.optionalText(10) : category
-        let input = RuleInput(
-            account: row.text(1), bookingDay: day, amount: Money(minorUnits: row.int(3), currency: currency),
-            direction: direction, description: row.text(6), memo: row.text(7), payee: sourcePayee,
-            format: row.optionalText(18), mapping: row.optionalText(19))
         return StoredRuleRow(
             id: row.int(0), input: input, state: state, handMask: handMask, sourceCategory: sourceCategory,
-            sourcePayee: sourcePayee)
+            sourcePayee: input.payee)
+    }
+}
+
+/// The account names and the imports' adapters and mappings a rules read needs, each looked up
+/// once.
+private struct RuleRowSources {
+    private var accounts: [Int64: String] = [:]
+    private let imports: Statement
+    private var sources: [Int64: (format: String?, mapping: String?)] = [:]
+    private var last: (id: Int64, source: (format: String?, mapping: String?))?
+    private let path: String
+
+    init(ledger: Ledger) throws(StoreError) {
+        path = ledger.path
+        let names = try ledger.database.prepare("SELECT id, name FROM accounts").rows {
+            row throws(StoreError) in (row.int(0), row.text(1))
+        }
+        for (id, name) in names { accounts[id] = name }
+        imports = try ledger.prepared("SELECT adapter, mapping FROM imports WHERE id = ?")
+    }
+
+    func name(ofAccount id: Int64) throws(StoreError) -> String {
+        guard let name = accounts[id] else {
+            throw StoreError(.corruptValue(column: "transactions.account_id", found: String(id)), at: .file(path))
+        }
+        return name
+    }
+
+    /// The adapter and mapping of an import (none for a row no import stored, or an unknown id,
+    /// as the outer join gave before).
+    mutating func source(ofImport id: Int64?) throws(StoreError) -> (format: String?, mapping: String?) {
+        guard let id else { return (nil, nil) }
+        if let last, last.id == id { return last.source }
+        let source: (format: String?, mapping: String?)
+        if let known = sources[id] {
+            source = known
+        } else {
+            source =
+                try imports.rows([.int(id)]) { row throws(StoreError) in
+                    (format: row.optionalText(0), mapping: row.optionalText(1))
+                }.first ?? (nil, nil)
+            sources[id] = source
+        }
+        last = (id, source)
+        return source
     }
 }
 

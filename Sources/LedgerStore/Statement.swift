@@ -157,6 +157,47 @@ final class Statement {
     /// A text column or nil when NULL.
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+    /// A text column's bytes, valid until the next step; empty for NULL. Calls `sqlite3_column_text`.
+    func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let pointer = sqlite3_column_text(handle, column) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
+    /// A text column, or `known` when the column holds its bytes: a listing's account name or a
+    /// rule's value repeats row after row, and is then read without building a string.
+    func text(_ column: Int32, reusing known: String) -> String {
+        holds(column, known) ? known : text(column)
+    }
+
+    /// Whether a text column holds exactly `text`'s bytes (NULL holds none).
+    func holds(_ column: Int32, _ text: String) -> Bool {
+        let column = bytes(column)
+        return text.utf8.withContiguousStorageIfAvailable { expected in
+            guard expected.count == column.count else { return false }
+            for index in 0..<expected.count where expected[index] != column[index] { return false }
+            return true
+        } ?? column.elementsEqual(text.utf8)
+    }
+
+    /// A `YYYY-MM-DD` text column as a day, read from its bytes; `nil` when NULL or not a day.
+    func day(_ column: Int32) -> Day? {
+        let text = bytes(column)
+        guard text.count == 10, text[4] == 0x2D, text[7] == 0x2D else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = text[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return Day(year: year, month: month, day: day)
+    }
+
     private func bindAll(_ bindings: [Binding]) throws(StoreError) {
         for (offset, binding) in bindings.enumerated() {
             let index = Int32(offset + 1)

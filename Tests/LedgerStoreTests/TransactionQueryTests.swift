@@ -103,3 +103,56 @@ struct TransactionQueryTests {
         #expect(memos == ["rent share"])
     }
 }
+
+/// The listing reads a row's day, direction, status, account and currency from SQLite's bytes,
+/// reusing the row before's account name and currency when they are the same: each row must
+/// still come back as it was stored, and a value that isn't valid is still an error.
+@Suite("transactions(matching:) reading rows")
+struct TransactionRowReadingTests {
+    @Test("rows of two accounts in two currencies, both directions, pending and booked, read back as stored")
+    func readsEveryField() throws {
+        let ledger = try Ledger(path: ":memory:")
+        let cash = try ledger.ensureAccount(AccountReference(name: "Cash", currency: .EUR), fallbackCurrency: .EUR)
+        let card = try ledger.ensureAccount(
+            AccountReference(name: "Card US", currency: Currency(code: "USD")!), fallbackCurrency: .EUR)
+        func draft(_ account: StoredAccount, _ signed: Int64, _ day: String, pending: Bool = false) -> Draft {
+            let (money, direction) = Money.fromSigned(signed, currency: account.currency)!
+            return Draft(
+                account: account.name, bookingDay: Day(iso: day)!, transactionDay: Day(iso: "2024-02-28"),
+                amount: money, direction: direction, description: "Row \(signed)",
+                status: pending ? .pending : .booked, location: SourceLocation(file: "bank.csv", line: 3, column: 1))
+        }
+        _ = ledger.save(
+            rows([draft(cash, -1250, "2024-02-29"), draft(cash, 300, "2024-03-01", pending: true)], account: cash),
+            importID: nil)
+        _ = ledger.save(rows([draft(card, 999, "2024-03-01")], account: card), importID: nil)
+        let listed = try ledger.transactions()
+        #expect(listed.map(\.account) == ["Card US", "Cash", "Cash"])
+        #expect(
+            listed.map(\.amount) == [
+                Money(minorUnits: 999, currency: Currency(code: "USD")!), Money(minorUnits: 1250, currency: .EUR),
+                Money(minorUnits: 300, currency: .EUR),
+            ])
+        #expect(listed.map(\.direction) == [.credit, .debit, .credit])
+        #expect(listed.map(\.status) == [.booked, .booked, .pending])
+        #expect(listed.map(\.bookingDay) == ["2024-03-01", "2024-02-29", "2024-03-01"].map { Day(iso: $0)! })
+        #expect(listed.allSatisfy { $0.transactionDay == Day(iso: "2024-02-28") })
+    }
+
+    @Test("a stored day that isn't a calendar day is a corruption error naming the column and the value")
+    func corruptValues() throws {
+        let ledger = try Ledger(path: ":memory:")
+        let cash = try ledger.ensureAccount(AccountReference(name: "Cash", currency: .EUR), fallbackCurrency: .EUR)
+        let (money, direction) = Money.fromSigned(-500, currency: .EUR)!
+        let row = Draft(
+            account: "Cash", bookingDay: Day(iso: "2024-01-31")!, amount: money, direction: direction,
+            description: "Coffee", location: SourceLocation(file: "bank.csv", line: 2, column: 1))
+        _ = ledger.save(rows([row], account: cash), importID: nil)
+        try ledger.database.execute("UPDATE transactions SET day = '2024-02-30'")
+        #expect(
+            throws: StoreError(.corruptValue(column: "transactions.day", found: "2024-02-30"), at: .file(":memory:"))
+        ) {
+            _ = try ledger.transactions()
+        }
+    }
+}

@@ -12,6 +12,9 @@ struct ChunkedOutput {
     private let console: Console
     private var chunk = ""
     private var isEmpty = true
+    /// Whether the text is printed as it is (``Console/printVerbatim(_:)``) rather than with its
+    /// control characters made visible: for JSON, whose writer escaped every one of them already.
+    var isVerbatim = false
 
     init(console: Console) {
         self.console = console
@@ -35,7 +38,13 @@ struct ChunkedOutput {
     /// Prints what is gathered.
     mutating func flush() {
         guard !isEmpty else { return }
-        console.print(chunk)
+        if isVerbatim {
+            // The line feed `print` adds, and the same bytes it would write: nothing to make visible.
+            chunk += "\n"
+            chunk.withUTF8 { console.printVerbatim($0) }
+        } else {
+            console.print(chunk)
+        }
         chunk.removeAll(keepingCapacity: true)
         isEmpty = true
     }

@@ -13,6 +13,9 @@ struct StreamedJSONArray {
 
     init(output: ChunkedOutput) {
         self.output = output
+        // JSON text has no control character left to make visible (``JSONText`` escapes each one
+        // that ``TerminalText`` would show), so it is printed as it is, without a second scan.
+        self.output.isVerbatim = true
     }
 
     /// Adds an element.
