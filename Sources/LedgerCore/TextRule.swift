@@ -44,8 +44,9 @@ public enum TextRule {
     @inlinable
     public static func containsNUL(_ text: String) -> Bool {
         // Borrowed, not copied: `withUTF8` would need a `var` copy of the string, a retain and a
-        // release on every field of every draft.
-        text.utf8.withContiguousStorageIfAvailable { containsNUL($0) } ?? text.utf8.contains(0)
+        // release on every field of every draft. An empty field (most drafts' memo) needs no look.
+        guard !text.isEmpty else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { containsNUL($0) } ?? text.utf8.contains(0)
     }
 
     /// Whether bytes hold a 0, found with `memchr` (the importer checks every text field of every

@@ -61,6 +61,29 @@ struct FieldDecoderTests {
         }
     }
 
+    @Test(
+        "UTF-16 with a lone surrogate is refused, naming the code unit and its line, whatever the chunk size",
+        arguments: [1, 3, 64])
+    func utf16LoneSurrogate(_ chunkSize: Int) throws {
+        // Line 2 holds a low surrogate with no high one; line 3 a high one followed by "x".
+        let lines: [[UInt16]] = [Array("a,b\n".utf16), Array("1,".utf16) + [0xDC01] + Array("\n".utf16)]
+        let cases: [(units: [UInt16], found: String, line: Int)] = [
+            (lines.flatMap { $0 }, "0xDC01", 2),
+            (lines[0] + Array("1,2\n".utf16) + [0xD83D] + Array("x\n".utf16), "0x78", 3),
+        ]
+        for (units, found, line) in cases {
+            var bytes: [UInt8] = [0xFF, 0xFE]
+            for unit in units { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            #expect {
+                _ = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize)).readAll()
+            } throws: { error in
+                guard let error = error as? CSVError else { return false }
+                return error.reason == .invalidBytes(encoding: "UTF-16LE", found: found)
+                    && error.location.line == line
+            }
+        }
+    }
+
     @Test("a UTF-8 byte-order mark is dropped")
     func utf8BOM() throws {
         let input = try PreparedInput(InMemoryByteStream([0xEF, 0xBB, 0xBF] + Array("a,b\n".utf8), name: "t.csv"))

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Parsing and normalising CSV exports with `ledgerport import --dry-run` beside a plain Python
-# csv + decimal.Decimal parse of the same columns, in two dialects, and hledger's CSV rules on the
-# German one (Debian's hledger, after converting the file to UTF-8, which hledger needs):
+# csv + decimal.Decimal parse of the same columns, in three dialects, and hledger's CSV rules on
+# the German one (Debian's hledger, after converting the file to UTF-8, which hledger needs):
 #
 #   de      a German export: semicolons, decimal comma, every field quoted, Windows-1252,
 #           preamble and footer, Soll/Haben column (mappings/de-girokonto.json)
 #   quoted  Date,Description,Amount,Balance in UTF-8, each description quoted and holding a
 #           comma (mappings/generic.json, with --account and --currency)
+#   utf16   the quoted rows in UTF-16 little-endian with a byte-order mark (the same mapping;
+#           Python decodes with the "utf-16" codec, which reads the mark)
 #
 #   scripts/bench/csv_compare.sh [ROWS] [HLEDGER_ROWS]     (defaults 1000000 and 100000)
 #
@@ -18,14 +20,15 @@
 # compares with an old default ledger. hledger runs HLEDGER_RUNS times (default 1: it takes a
 # quarter of a minute per 100,000 rows). Every run must exit 0 and read every row (ledgerport's
 # `read`, Python's row count, hledger's transaction count), or the benchmark stops (check.sh).
-# STYLES (default "de quoted") picks the dialects; BIN=/path/to/ledgerport measures another build.
+# STYLES (default "de quoted utf16") picks the dialects; BIN=/path/to/ledgerport measures another
+# build.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rows=${1:-1000000}
 hledger_rows=${2:-100000}
 runs=${RUNS:-5}
 hledger_runs=${HLEDGER_RUNS:-1}
-styles=${STYLES:-de quoted}
+styles=${STYLES:-de quoted utf16}
 out=${BENCH_OUT:-/tmp/ledgerport-bench}
 source scripts/bench/check.sh
 bin=${BIN:-.build/release/ledgerport}

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Generate large CSV bank exports for ledgerport's CSV benchmarks.
 
-Three styles:
+Four styles:
   de       German bank giro export, as mappings/de-girokonto.json reads it: Windows-1252,
            semicolons, every field quoted, preamble lines (Kontonummer, Zeitraum, Anfangssaldo),
            dd.MM.yyyy days, decimal comma with '.' thousands, Soll/Haben column, Endsaldo footer.
   generic  Date,Description,Amount,Balance with ISO days and signed amounts (mappings/generic.json).
   quoted   the generic columns in UTF-8 with every description quoted and holding a comma
            ("Bäckerei Müller, Kartenzahlung girocard"), as most banks' English exports write them.
+  utf16    the quoted style's rows in UTF-16 little-endian with a byte-order mark, as Windows
+           programs save "Unicode text".
 
 Amounts are built from integer cents, so the opening balance plus the rows equals the closing
 balance exactly. The output is deterministic for a given --seed.
@@ -15,6 +17,7 @@ balance exactly. The output is deterministic for a given --seed.
     scripts/bench/gen_csv.py --style de --rows 1000000 --out bench-out/de-1m.csv
     scripts/bench/gen_csv.py --style generic --rows 1000000 --out bench-out/generic-1m.csv
     scripts/bench/gen_csv.py --style quoted --rows 1000000 --out bench-out/quoted-1m.csv
+    scripts/bench/gen_csv.py --style utf16 --rows 1000000 --out bench-out/utf16-1m.csv
 """
 import argparse
 import datetime
@@ -76,10 +79,11 @@ def write_german(out, rows, rng):
         f.write(f'\r\n"Endsaldo:";"{sign}{german_amount(closing)} EUR";\r\n')
 
 
-def write_generic(out, rows, rng, quote=False):
+def write_generic(out, rows, rng, quote=False, encoding="utf-8"):
     start = datetime.date(1990, 1, 1)
     balance = 1_000_00
-    with open(out, "w", encoding="utf-8", newline="") as f:
+    # "utf-16" writes the byte-order mark, then little-endian code units.
+    with open(out, "w", encoding=encoding, newline="") as f:
         f.write("Date,Description,Amount,Balance\n")
         for day, amount in zip(days(rows, start), amounts(rng, rows)):
             balance += amount
@@ -98,7 +102,7 @@ def format_cents(cents):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--style", choices=["de", "generic", "quoted"], default="de")
+    parser.add_argument("--style", choices=["de", "generic", "quoted", "utf16"], default="de")
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--out", required=True)
@@ -107,6 +111,8 @@ def main():
     rng = random.Random(args.seed)
     if args.style == "de":
         write_german(args.out, args.rows, rng)
+    elif args.style == "utf16":
+        write_generic(args.out, args.rows, rng, quote=True, encoding="utf-16")
     else:
         write_generic(args.out, args.rows, rng, quote=args.style == "quoted")
 

@@ -8,6 +8,7 @@ the files scripts/bench/gen_csv.py writes:
     scripts/bench/python_csv_parse.py --style de bench-out/de-1m.csv
     scripts/bench/python_csv_parse.py --style generic bench-out/generic-1m.csv
     scripts/bench/python_csv_parse.py --style quoted bench-out/quoted-1m.csv   (read as generic)
+    scripts/bench/python_csv_parse.py --style utf16 bench-out/utf16-1m.csv     (generic, UTF-16)
 
 It prints the row count, the net sum (to check against ledgerport's) and rows per second.
 """
@@ -39,9 +40,10 @@ def parse_german(path):
     return rows
 
 
-def parse_generic(path):
+def parse_generic(path, encoding="utf-8"):
     rows = []
-    with open(path, encoding="utf-8", newline="") as f:
+    # "utf-16" reads the byte-order mark and decodes in the order it names.
+    with open(path, encoding=encoding, newline="") as f:
         reader = csv.reader(f)
         next(reader)                                # header
         for fields in reader:
@@ -55,10 +57,13 @@ def parse_generic(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file")
-    parser.add_argument("--style", choices=["de", "generic", "quoted"], default="de")
+    parser.add_argument("--style", choices=["de", "generic", "quoted", "utf16"], default="de")
     args = parser.parse_args()
     start = time.perf_counter()
-    rows = (parse_german if args.style == "de" else parse_generic)(args.file)
+    if args.style == "de":
+        rows = parse_german(args.file)
+    else:
+        rows = parse_generic(args.file, encoding="utf-16" if args.style == "utf16" else "utf-8")
     elapsed = time.perf_counter() - start
     net = sum((row[1] for row in rows), decimal.Decimal(0))
     print(f"python csv+Decimal: {len(rows)} rows, net {net}, {elapsed:.3f} s, {len(rows) / elapsed:,.0f} rows/s")

@@ -180,8 +180,11 @@ struct RowNormaliser {
 
     /// The row's currency: its currency column, else the mapping's.
     mutating func currency(of row: CSVRow) throws(CSVError) -> Currency {
+        // The last cell's bytes (never blank) first: a cell equal to them is not blank either.
+        if let currencyPosition, let lastCurrency, row.field(currencyPosition, equals: lastCurrencyBytes) {
+            return lastCurrency
+        }
         if let currencyPosition, !row.isEmpty(currencyPosition) {
-            if let lastCurrency, row.field(currencyPosition, equals: lastCurrencyBytes) { return lastCurrency }
             let code = try text(row, currencyPosition)
             guard let currency = commodities.currency(code: code) else {
                 throw bad(row, currencyPosition, code, RowNormaliser.currencyExpectation(code))

@@ -281,8 +281,10 @@ struct CSVReader {
             .rowTooLong(limit: CSVReader.maximumRowBytes), at: SourceLocation(file: file, line: row.line, column: 1))
     }
 
-    /// Copies eight bytes at a time from `input` to `output` while none of them is `a`, `b` or `c`,
-    /// stopping at the word that holds one (the caller reads that word byte by byte).
+    /// Copies eight bytes at a time from `input` to `output` while none of them is `a`, `b` or `c`;
+    /// the word that holds one is copied whole, and `i` and `length` stop at that byte (the
+    /// caller's byte loop then starts on it). Near the input's end the caller's loop reads the
+    /// last bytes.
     @inline(__always)
     private static func skipWords(
         _ input: UnsafeBufferPointer<UInt8>, _ output: UnsafeMutableBufferPointer<UInt8>, _ i: inout Int,
@@ -294,12 +296,19 @@ struct CSVReader {
         let (maskA, maskB, maskC) = (ones &* UInt64(a), ones &* UInt64(b), ones &* UInt64(c))
         // The output has room for every input byte after `length`, so whole words fit.
         while i + 8 <= input.count {
-            let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+            // Little-endian, whatever the machine: the word's first byte is its lowest.
+            let word = UInt64(littleEndian: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
             let (x, y, z) = (word ^ maskA, word ^ maskB, word ^ maskC)
             // A byte of x is zero where the word holds `a`; the expression has its high bit set then.
-            let found = ((x &- ones) & ~x) | ((y &- ones) & ~y) | ((z &- ones) & ~z)
-            if found & highs != 0 { return }
-            UnsafeMutableRawPointer(target + length).storeBytes(of: word, as: UInt64.self)
+            // Below the first such byte no bit is set, so the lowest set bit names that byte.
+            let found = (((x &- ones) & ~x) | ((y &- ones) & ~y) | ((z &- ones) & ~z)) & highs
+            UnsafeMutableRawPointer(target + length).storeBytes(of: word.littleEndian, as: UInt64.self)
+            if found != 0 {
+                let before = found.trailingZeroBitCount >> 3
+                i += before
+                length += before
+                return
+            }
             i += 8
             length += 8
         }

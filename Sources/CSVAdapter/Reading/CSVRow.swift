@@ -204,8 +204,17 @@ struct CSVRow {
         guard field < count else { return other.isEmpty }
         let span = spans[field]
         guard span.end - span.start == other.count else { return false }
-        for (offset, byte) in other.enumerated() where bytes[span.start + offset] != byte { return false }
-        return true
+        // Over buffers: currency and indicator cells are compared on every row.
+        return bytes.withUnsafeBufferPointer { all in
+            other.withUnsafeBufferPointer { expected in
+                var offset = 0
+                while offset < expected.count {
+                    if all[span.start + offset] != expected[offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
     }
 
     /// Whether a field is empty once spaces are trimmed.

@@ -178,7 +178,21 @@ struct FieldDecoder {
                     count += range.count
                     continue
                 }
-                for byte in field {
+                var index = 0
+                while index < field.count {
+                    // Runs of ASCII eight bytes at a time (the output has room for three bytes
+                    // of UTF-8 per byte, so a whole word fits).
+                    if index + 8 <= field.count {
+                        let word = UnsafeRawPointer(source + range.lowerBound + index).loadUnaligned(as: UInt64.self)
+                        if word & 0x8080_8080_8080_8080 == 0 {
+                            UnsafeMutableRawPointer(target + count).storeBytes(of: word, as: UInt64.self)
+                            count += 8
+                            index += 8
+                            continue
+                        }
+                    }
+                    let byte = field[index]
+                    index += 1
                     if byte < 0x80 {
                         target[count] = byte
                         count += 1

@@ -42,34 +42,88 @@ final class UTF16Transcoder: ByteStream {
     private var encodingName: String { isBigEndian ? "UTF-16BE" : "UTF-16LE" }
 
     private func transcodeCarry() throws -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(carry.count)
         let usable = carry.count & ~1
-        var index = 0
-        while index < usable {
-            let unit =
-                isBigEndian
-                ? UInt16(carry[index]) << 8 | UInt16(carry[index + 1])
-                : UInt16(carry[index + 1]) << 8 | UInt16(carry[index])
-            index += 2
-            var scalar: Unicode.Scalar?
-            if let high = pendingHigh {
-                pendingHigh = nil
-                guard (0xDC00..<0xE000).contains(unit) else { throw badUnit(unit) }
-                scalar = Unicode.Scalar(0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00))
-            } else if (0xD800..<0xDC00).contains(unit) {
-                pendingHigh = unit
-                continue
-            } else if (0xDC00..<0xE000).contains(unit) {
-                throw badUnit(unit)
-            } else {
-                scalar = Unicode.Scalar(unit)
+        // Three bytes of UTF-8 at most per code unit; a pair gives four for two units, and a
+        // pair begun in the last chunk one more for its first unit here.
+        let capacity = usable / 2 * 3 + 1
+        let isBigEndian = isBigEndian
+        var high = pendingHigh
+        var lines = line
+        let output: [UInt8]
+        do {
+            output = try carry.withUnsafeBufferPointer { (input) throws(BadUnit) -> [UInt8] in
+                try UTF16Transcoder.transcode(
+                    input, count: usable, capacity: capacity, isBigEndian: isBigEndian, high: &high, lines: &lines)
             }
-            guard let scalar else { throw badUnit(unit) }
-            if scalar == "\n" { line += 1 }
-            output.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
+        } catch {
+            line = lines
+            pendingHigh = nil
+            throw badUnit(error.unit)
         }
+        pendingHigh = high
+        line = lines
         carry.removeFirst(usable)
+        return output
+    }
+
+    /// A code unit that is no character here: a low surrogate without its high one, or a high one
+    /// followed by anything else.
+    private struct BadUnit: Error {
+        let unit: UInt16
+    }
+
+    /// The UTF-8 of the first `count` bytes of `input` (whole code units), written straight into
+    /// the array's storage; `high` carries a high surrogate from one chunk to the next, `lines`
+    /// counts line feeds.
+    private static func transcode(
+        _ input: UnsafeBufferPointer<UInt8>, count: Int, capacity: Int, isBigEndian: Bool, high: inout UInt16?,
+        lines: inout Int
+    ) throws(BadUnit) -> [UInt8] {
+        var failure: BadUnit?
+        let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var index = 0
+            var written = 0
+            defer { initialized = written }
+            while index < count {
+                let unit =
+                    isBigEndian
+                    ? UInt16(input[index]) << 8 | UInt16(input[index + 1])
+                    : UInt16(input[index + 1]) << 8 | UInt16(input[index])
+                index += 2
+                if let pending = high {
+                    high = nil
+                    guard unit & 0xFC00 == 0xDC00 else {
+                        failure = BadUnit(unit: unit)
+                        return
+                    }
+                    let scalar = 0x10000 + (UInt32(pending - 0xD800) << 10) + UInt32(unit - 0xDC00)
+                    buffer[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+                    buffer[written + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 12) & 0x3F)
+                    buffer[written + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+                    buffer[written + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                    written += 4
+                } else if unit < 0x80 {
+                    if unit == 0x0A { lines += 1 }
+                    buffer[written] = UInt8(truncatingIfNeeded: unit)
+                    written += 1
+                } else if unit < 0x800 {
+                    buffer[written] = UInt8(truncatingIfNeeded: 0xC0 | unit >> 6)
+                    buffer[written + 1] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
+                    written += 2
+                } else if unit & 0xFC00 == 0xD800 {
+                    high = unit
+                } else if unit & 0xFC00 == 0xDC00 {
+                    failure = BadUnit(unit: unit)
+                    return
+                } else {
+                    buffer[written] = UInt8(truncatingIfNeeded: 0xE0 | unit >> 12)
+                    buffer[written + 1] = UInt8(truncatingIfNeeded: 0x80 | (unit >> 6) & 0x3F)
+                    buffer[written + 2] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
+                    written += 3
+                }
+            }
+        }
+        if let failure { throw failure }
         return output
     }
 
