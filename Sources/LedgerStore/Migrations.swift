@@ -27,7 +27,7 @@ struct Migration {
         Migration(version: 14, name: "export marks", sql: exportMarks),
         Migration(version: 15, name: "rules and hand-set values", sql: rulesAndHandSetValues),
         Migration(version: 16, name: "transfers", sql: transfers),
-        Migration(version: 19, name: "recurring rules and charges", sql: recurringRulesAndCharges),
+        Migration(version: 18, name: "recurring rules and charges", sql: recurringRulesAndCharges),
     ]
 
     /// Amounts are INTEGER minor units, positive, beside their direction; days are TEXT YYYY-MM-DD.
