@@ -18,6 +18,7 @@ public enum Ledgerport {
         AccountsCommand.self,
         CommoditiesCommand.self,
         TransactionsCommand.self,
+        ReportCommand.self,
         ExportCommand.self,
         RulesCommand.self,
         ImportsCommand.self,
