@@ -17,23 +17,41 @@ extension Ledger {
     public func report(_ query: ReportQuery) throws(StoreError) -> [ReportLine] {
         let accounts = query.accounts.map { Binding.int($0.id) }
         let bounds: [Binding] = [.optional(query.window.start?.description), .optional(query.window.end?.description)]
-        let sql = query.grouping == .payee ? Self.payeeSQL(query) : Self.totalsSQL(query)
         return try read {
-            let statement = try database.prepare(sql)
-            let found = try statement.rows(bounds + accounts) { row throws(StoreError) in
-                (
-                    month: row.optionalText(0), group: row.optionalText(1), currency: row.text(2),
-                    income: row.int(3), spending: row.int(4), rows: row.int(5)
-                )
+            var sums: [ReportLineKey: ReportLineSum] = [:]
+            var names: [Int64: String] = [:]
+            if query.grouping == .account {
+                for account in try allAccounts() { names[account.id] = account.name }
+            }
+            // Rows come unsorted and are added up here: SQLite's GROUP BY sorts every day total
+            // first, which took most of a monthly report's time.
+            let sql = query.grouping == .payee ? Self.payeeSQL(query) : Self.totalsSQL(query)
+            try database.prepare(sql).forEachRow(bounds + accounts) { row throws(StoreError) in
+                let group: String?
+                switch query.grouping {
+                case .account: group = names[row.int(1)] ?? String(row.int(1))
+                case .category, .payee: group = row.optionalText(1)
+                case .month, nil: group = nil
+                }
+                let key = ReportLineKey(
+                    month: query.hasMonths ? row.int(0) : 0, group: group, currency: row.text(2))
+                var sum = sums[key] ?? ReportLineSum()
+                let isCredit = row.int(3) != 0
+                let (amount, overflow) = (isCredit ? sum.income : sum.spending).addingReportingOverflow(row.int(4))
+                if overflow { throw StoreError(.overflow("a report's total in \(key.currency)"), at: .file(path)) }
+                if isCredit { sum.income = amount } else { sum.spending = amount }
+                sum.rows += row.int(5)
+                sums[key] = sum
+                return true
             }
             var lines: [ReportLine] = []
-            lines.reserveCapacity(found.count)
-            for line in found {
-                let currency = try storedCurrency(line.currency, column: "transactions.currency")
+            lines.reserveCapacity(sums.count)
+            for (key, sum) in sums.sorted(by: { $0.key < $1.key }) where sum.rows > 0 {
+                let currency = try storedCurrency(key.currency, column: "transactions.currency")
                 lines.append(
                     ReportLine(
-                        month: line.month, group: line.group, currency: currency, income: line.income,
-                        spending: line.spending, rows: Int(line.rows)))
+                        month: query.hasMonths ? key.monthText : nil, group: key.group, currency: currency,
+                        income: sum.income, spending: sum.spending, rows: Int(sum.rows)))
             }
             return lines
         }
@@ -143,14 +161,15 @@ extension Ledger {
         (first..<(first + count)).map { "?\($0)" }.joined(separator: ", ")
     }
 
-    /// The month and group columns for a table aliased `alias` (`''` is no category in
-    /// `report_totals`, NULL in `transactions`).
-    private static func columns(_ query: ReportQuery, _ alias: String, category: String) -> (String, String) {
-        let month = query.hasMonths ? "substr(\(alias).day, 1, 7)" : "NULL"
+    /// The month (`YYYYMM` as an integer) and group columns for a table aliased `alias`.
+    private static func columns(_ query: ReportQuery, _ alias: String) -> (String, String) {
+        let month =
+            query.hasMonths
+            ? "CAST(substr(\(alias).day, 1, 4) AS INTEGER) * 100 + CAST(substr(\(alias).day, 6, 2) AS INTEGER)" : "0"
         let group: String
         switch query.grouping {
-        case .category: group = "nullif(\(category), '')"
-        case .account: group = "(SELECT name FROM accounts WHERE id = \(alias).account_id)"
+        case .category: group = "nullif(\(alias).category, '')"
+        case .account: group = "\(alias).account_id"
         case .payee: group = "coalesce(\(alias).payee, \(alias).description)"
         case .month, nil: group = "NULL"
         }
@@ -166,40 +185,60 @@ extension Ledger {
         return text
     }
 
-    /// The per-day totals in the window, less the booked transfer rows in it.
+    /// The per-day totals in the window, and the booked transfer rows in it to take off: month,
+    /// group, currency, whether a credit, amount and count (negative for the transfers).
     private static func totalsSQL(_ query: ReportQuery) -> String {
-        let (month, group) = columns(query, "r", category: "r.category")
-        let (transferMonth, transferGroup) = columns(query, "t", category: "t.category")
+        let (month, group) = columns(query, "r")
+        let (transferMonth, transferGroup) = columns(query, "t")
         return """
-            SELECT month, grp, currency, sum(income), sum(spending), sum(n) FROM (
-                SELECT \(month) AS month, \(group) AS grp, r.currency AS currency,
-                    CASE r.direction WHEN 'credit' THEN r.amount ELSE 0 END AS income,
-                    CASE r.direction WHEN 'debit' THEN r.amount ELSE 0 END AS spending, r.rows AS n
-                FROM report_totals r WHERE \(filter(query, "r"))
-                UNION ALL
-                SELECT \(transferMonth), \(transferGroup), t.currency,
-                    CASE t.direction WHEN 'credit' THEN -t.amount ELSE 0 END,
-                    CASE t.direction WHEN 'debit' THEN -t.amount ELSE 0 END, -1
-                FROM transactions t
-                WHERE t.id IN (SELECT out_id FROM transfers UNION ALL SELECT in_id FROM transfers)
-                    AND t.status = 'booked' AND \(filter(query, "t")))
-            GROUP BY month, grp, currency HAVING sum(n) > 0
-            ORDER BY month, grp, currency
+            SELECT \(month), \(group), r.currency, r.direction = 'credit', r.amount, r.rows
+            FROM report_totals r WHERE \(filter(query, "r"))
+            UNION ALL
+            SELECT \(transferMonth), \(transferGroup), t.currency, t.direction = 'credit', -t.amount, -1
+            FROM transactions t
+            WHERE t.id IN (SELECT out_id FROM transfers UNION ALL SELECT in_id FROM transfers)
+                AND t.status = 'booked' AND \(filter(query, "t"))
             """
     }
 
-    /// The booked rows in the window that are no transfer's, read one by one.
+    /// The booked rows in the window that are no transfer's, by month, payee, currency and direction.
     private static func payeeSQL(_ query: ReportQuery) -> String {
-        let (month, group) = columns(query, "t", category: "t.category")
+        let (month, group) = columns(query, "t")
         return """
-            SELECT \(month) AS month, \(group) AS grp, t.currency,
-                sum(CASE t.direction WHEN 'credit' THEN t.amount ELSE 0 END),
-                sum(CASE t.direction WHEN 'debit' THEN t.amount ELSE 0 END), count(*)
+            SELECT \(month), \(group), t.currency, t.direction = 'credit', sum(t.amount), count(*)
             FROM transactions t
             WHERE t.status = 'booked' AND \(filter(query, "t"))
                 AND t.id NOT IN (SELECT out_id FROM transfers UNION ALL SELECT in_id FROM transfers)
-            GROUP BY month, grp, t.currency
-            ORDER BY month, grp, t.currency
+            GROUP BY 1, 2, 3, 4
             """
     }
+}
+
+/// A report line's key while the rows are added up: month `YYYYMM` (0 without months), group, currency.
+private struct ReportLineKey: Hashable, Comparable {
+    let month: Int64
+    let group: String?
+    let currency: String
+
+    var monthText: String {
+        let month = self.month % 100
+        return "\(self.month / 100)-\(month < 10 ? "0" : "")\(month)"
+    }
+
+    static func < (lhs: ReportLineKey, rhs: ReportLineKey) -> Bool {
+        if lhs.month != rhs.month { return lhs.month < rhs.month }
+        if lhs.group != rhs.group {
+            guard let left = lhs.group else { return true }
+            guard let right = rhs.group else { return false }
+            return left < right
+        }
+        return lhs.currency < rhs.currency
+    }
+}
+
+/// A report line's sums while the rows are added up.
+private struct ReportLineSum {
+    var income: Int64 = 0
+    var spending: Int64 = 0
+    var rows: Int64 = 0
 }
