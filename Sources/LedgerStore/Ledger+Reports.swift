@@ -9,8 +9,8 @@ extension Ledger {
     /// Every grouping but payee sums the per-day totals (migration 17, `report_totals`) and takes
     /// off the rows of matched transfers in the window, so the cost grows with the days and
     /// categories, not with the rows; grouping by payee reads the rows. Lines come by month, then
-    /// group (rows with no category first), then currency. SQLite's `sum` fails on overflow rather
-    /// than wrapping.
+    /// group (rows with no category first), then currency. A sum that leaves 64 bits is an error
+    /// (SQLite's `sum` and the additions here report overflow), never a wrapped figure.
     ///
     /// - Throws: ``StoreError`` when the database can't be read, a sum overflows, or it holds a
     ///   currency that is neither ISO 4217 nor declared.
