@@ -21,6 +21,7 @@ public enum Ledgerport {
         AccountsCommand.self,
         CommoditiesCommand.self,
         TransactionsCommand.self,
+        ReportCommand.self,
         ExportCommand.self,
         RulesCommand.self,
         TransfersCommand.self,

@@ -128,6 +128,8 @@ extension Ledger {
             merge.movedTransactions = movedDays.count
             if let earliest = movedDays.min() { changes.note(try day(earliest, "transactions.day"), of: target) }
             try database.prepare("DELETE FROM daily_totals WHERE account_id = ?").run([.int(source.id)])
+            // The update trigger moved the rows' report totals; the source's keys are left at zero.
+            try database.prepare("DELETE FROM report_totals WHERE account_id = ?").run([.int(source.id)])
 
             merge.duplicateBalances = try database.prepare(
                 """

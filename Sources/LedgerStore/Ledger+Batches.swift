@@ -62,12 +62,12 @@ extension Ledger {
                         if database.changes > 0 {
                             inserted += 1
                             if let externalID = row.draft.externalID { try checkSplitFamily(of: row, id: externalID) }
-                            totals.add(row, isNew: true)
+                            totals.add(row, isNew: true, category: row.storedCategory)
                             if !row.draft.splits.isEmpty { try insertSplits(of: row) }
                         } else {
                             if try bookStoredRow(as: row) {
                                 booked += 1
-                                totals.add(row, isNew: false)
+                                totals.add(row, isNew: false, category: row.storedCategory)
                             }
                             if let importID { try claim(row, for: importID) }
                         }
@@ -324,7 +324,7 @@ extension Ledger {
         }
         // A value a rule sets replaces the source's, which is kept beside it (migration 15).
         try statement.bind(17, assignment.payee ?? draft.payee)
-        try statement.bind(18, assignment.category ?? draft.category)
+        try statement.bind(18, row.storedCategory)
         try statement.bind(19, assignment.ruleIDs.joined(separator: ","))
         try statement.bind(20, assignment.note)
         try statement.bind(21, assignment.text(of: .tags))
@@ -374,18 +374,42 @@ extension Ledger {
         for (key, net) in totals.byAccountAndDay {
             try upsert.run([.int(key.account), .text(key.day.description), .int(net)])
         }
+        let report = try prepared(
+            """
+            INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (day, account_id, currency, direction, category)
+            DO UPDATE SET amount = amount + excluded.amount, rows = rows + excluded.rows
+            """)
+        for (key, sum) in totals.byReportKey {
+            try report.run([
+                .text(key.day.description), .int(key.account), .text(key.currency),
+                .text(key.isCredit ? "credit" : "debit"), .text(key.category), .int(sum.amount), .int(sum.rows),
+            ])
+        }
     }
 }
 
-/// The net of booked rows added in one write, by account and day, and every row written, for the
-/// account limit.
+/// The net of booked rows added in one write, by account and day, their amounts and counts by
+/// what reports sum on (migration 17, `report_totals`), and every row written, for the account limit.
 struct DailyTotals {
     struct Key: Hashable {
         let account: Int64
         let day: Day
     }
 
+    /// A `report_totals` key: the category is `""` for a row with none.
+    struct ReportKey: Hashable {
+        let account: Int64
+        let day: Day
+        let currency: String
+        let isCredit: Bool
+        let category: String
+    }
+
     private(set) var byAccountAndDay: [Key: Int64] = [:]
+    /// The amounts (in minor units, positive) and counts of the inserted booked rows.
+    private(set) var byReportKey: [ReportKey: (amount: Int64, rows: Int64)] = [:]
     /// Set when a day's net no longer fits in 64 bits.
     private(set) var overflowed = false
     /// The rows for the account limit, in the order they were written.
@@ -394,8 +418,9 @@ struct DailyTotals {
     var isEmpty: Bool { byAccountAndDay.isEmpty && additions.isEmpty }
 
     /// Adds a row the write inserted (`isNew`) or updated in place: an inserted booked row's net
-    /// goes to its day; every row is checked against the account limit.
-    mutating func add(_ row: PendingRow, isNew: Bool) {
+    /// goes to its day and its amount to its report key, under the `category` the write stored
+    /// for it; every row is checked against the account limit.
+    mutating func add(_ row: PendingRow, isNew: Bool, category: String?) {
         additions.add(row, isNew: isNew)
         guard isNew, row.draft.status == .booked else { return }
         let key = Key(account: row.accountID, day: row.draft.bookingDay)
@@ -403,5 +428,18 @@ struct DailyTotals {
         let (sum, overflow) = byAccountAndDay[key, default: 0].addingReportingOverflow(signedMinorUnits)
         overflowed = overflowed || overflow
         byAccountAndDay[key] = sum
+        let draft = row.draft
+        let reportKey = ReportKey(
+            account: row.accountID, day: draft.bookingDay, currency: draft.amount.currency.code,
+            isCredit: draft.direction == .credit, category: category ?? "")
+        let before = byReportKey[reportKey] ?? (amount: 0, rows: 0)
+        let (amount, amountOverflow) = before.amount.addingReportingOverflow(draft.amount.minorUnits)
+        overflowed = overflowed || amountOverflow
+        byReportKey[reportKey] = (amount: amount, rows: before.rows + 1)
     }
+}
+
+extension PendingRow {
+    /// The category an import stores for the row: a rule's, else the source's.
+    fileprivate var storedCategory: String? { assignment?.category ?? draft.category }
 }

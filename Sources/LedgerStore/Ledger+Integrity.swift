@@ -56,6 +56,13 @@ extension Ledger {
                 }
             ),
             (
+                "report totals",
+                "report totals equal the booked rows by day, account, currency, direction and category",
+                { ledger throws(StoreError) in
+                    try ledger.reportTotalFindings()
+                }
+            ),
+            (
                 "checkpoints", "each checkpoint recomputes from the rows and the checkpoint before it",
                 { ledger throws(StoreError) in
                     try ledger.checkpointFindings()
@@ -133,6 +140,39 @@ extension Ledger {
         return try query.rows { row throws(StoreError) in
             let stored = row.optionalInt(3).map(String.init) ?? "none"
             return "\(Self.named(row.optionalText(0))) on \(row.text(1)): rows net \(row.int(2)), daily total \(stored)"
+        }
+    }
+
+    /// Report keys whose stored amount or count differs from the booked rows' (migration 17).
+    private func reportTotalFindings() throws(StoreError) -> [String] {
+        let query = try database.prepare(
+            """
+            WITH r AS (
+                SELECT day, account_id, currency, direction, coalesce(category, '') AS category,
+                    sum(amount) AS amount, count(*) AS rows
+                FROM transactions NOT INDEXED WHERE status = 'booked'
+                GROUP BY day, account_id, currency, direction, coalesce(category, ''))
+            SELECT a.name, r.day, r.currency, r.direction, r.category, r.amount, r.rows, t.amount, t.rows
+            FROM r LEFT JOIN report_totals t ON t.day = r.day AND t.account_id = r.account_id
+                AND t.currency = r.currency AND t.direction = r.direction AND t.category = r.category
+            LEFT JOIN accounts a ON a.id = r.account_id
+            WHERE t.amount IS NOT r.amount OR t.rows IS NOT r.rows
+            UNION ALL
+            SELECT a.name, t.day, t.currency, t.direction, t.category, 0, 0, t.amount, t.rows
+            FROM report_totals t LEFT JOIN accounts a ON a.id = t.account_id
+            WHERE (t.amount != 0 OR t.rows != 0) AND NOT EXISTS (
+                SELECT 1 FROM transactions x
+                WHERE x.account_id = t.account_id AND x.day = t.day AND x.status = 'booked'
+                    AND x.currency = t.currency AND x.direction = t.direction
+                    AND coalesce(x.category, '') = t.category)
+            ORDER BY 1, 2
+            LIMIT 20
+            """)
+        return try query.rows { row throws(StoreError) in
+            let stored = row.optionalInt(7).map { "\($0) in \(row.optionalInt(8) ?? 0) rows" } ?? "none"
+            let category = row.text(4).isEmpty ? "no category" : "category \"\(row.text(4))\""
+            return "\(Self.named(row.optionalText(0))) on \(row.text(1)), \(row.text(2)) \(row.text(3))s, \(category): "
+                + "rows \(row.int(5)) in \(row.int(6)) rows, report total \(stored)"
         }
     }
 

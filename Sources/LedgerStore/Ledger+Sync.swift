@@ -212,7 +212,8 @@ extension Ledger {
                 throw StoreError(error.reason, at: row.draft.location)
             }
             if existing == nil { counts.inserted += 1 } else { counts.updated += 1 }
-            totals.add(row, isNew: existing == nil)
+            // A sync stores no category (the insert above has none).
+            totals.add(row, isNew: existing == nil, category: nil)
         }
         try addToDailyTotals(totals)
     }

@@ -20,14 +20,18 @@ struct CheckCommandTests {
     func sound() throws {
         let cli = try importedLedger()
         #expect(cli.run("check") == 0)
-        for name in ["file", "daily totals", "checkpoints", "identity", "values", "currencies", "account limits"] {
+        let names = [
+            "file", "daily totals", "report totals", "checkpoints", "identity", "values", "currencies",
+            "account limits",
+        ]
+        for name in names {
             #expect(cli.output.contains(name))
         }
         #expect(!cli.output.contains("FAILED"))
         #expect(cli.run("check", "--json") == 0)
         let json = try #require(try cli.json() as? [String: Any])
         #expect(json["sound"] as? Bool == true)
-        #expect((json["checks"] as? [[String: Any]])?.count == 8)
+        #expect((json["checks"] as? [[String: Any]])?.count == 9)
         #expect(json["recovery"] is NSNull)
     }
 

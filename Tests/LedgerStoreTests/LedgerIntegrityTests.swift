@@ -83,8 +83,8 @@ struct LedgerIntegrityTests {
         #expect(result.isSound, "\(result.items.filter { !$0.passed })")
         #expect(
             result.items.map(\.name) == [
-                "file", "daily totals", "checkpoints", "identity", "values", "currencies", "commodities",
-                "account limits",
+                "file", "daily totals", "report totals", "checkpoints", "identity", "values", "currencies",
+                "commodities", "account limits",
             ])
     }
 
@@ -92,6 +92,8 @@ struct LedgerIntegrityTests {
         "a broken invariant is found by its check",
         arguments: [
             ("daily totals", "UPDATE daily_totals SET booked_net = booked_net + 1 WHERE day = '2024-01-12'"),
+            ("report totals", "UPDATE report_totals SET rows = rows + 1 WHERE day = '2024-01-12'"),
+            ("report totals", "DELETE FROM report_totals WHERE day = '2024-01-12'"),
             ("checkpoints", "UPDATE checkpoints SET expected = expected + 1 WHERE as_of = '2024-01-31'"),
             (
                 "identity",
