@@ -424,6 +424,7 @@ struct Migration {
             ON CONFLICT (day, account_id, currency, direction, category)
             DO UPDATE SET amount = amount + excluded.amount, rows = rows + 1;
         END;
+        """
 
     /// Recurring rules and the charges they wrote (`docs/recurring.md`).
     ///

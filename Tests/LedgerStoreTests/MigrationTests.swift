@@ -64,6 +64,14 @@ struct MigrationTests {
             try database.execute(
                 "INSERT INTO daily_totals VALUES (1, '2024-01-02', -760), (1, '2024-01-05', 250000)")
         }
+        if version >= 17 {
+            // From version 17 on, the store kept the report totals for its own inserts.
+            try database.execute(
+                """
+                INSERT INTO report_totals VALUES ('2024-01-02', 1, 'EUR', 'debit', '', 760, 2),
+                    ('2024-01-05', 1, 'EUR', 'credit', '', 250000, 1)
+                """)
+        }
         if version >= 8 {
             // From version 8 on, the store kept each account's volume and largest balance.
             try database.execute("UPDATE accounts SET volume = 251760, largest_balance = 350000 WHERE id = 1")
