@@ -145,6 +145,11 @@ extension Ledger {
                 FROM transactions t JOIN accounts a ON a.id = t.account_id
                 WHERE \(conditions.joined(separator: " AND "))
                 """)
+            // A charge that happened keeps the id it had while upcoming: its row is `r:RULE:DAY`.
+            let chargeIDs = try database.prepare(
+                "SELECT transaction_id, rule_id, due_day FROM recurring_charges WHERE transaction_id IS NOT NULL"
+            ).rows { row throws(StoreError) in (row.int(0), "r:\(row.int(1)):\(row.text(2))") }
+            let stableIDs = Dictionary(chargeIDs) { first, _ in first }
             var recorded = try query.rows(bindings) { row throws(StoreError) in
                 let currency = try storedCurrency(row.text(5), column: "transactions.currency")
                 guard let day = Day(iso: row.text(1)) else {
@@ -152,7 +157,8 @@ extension Ledger {
                 }
                 let amount = row.text(4) == "credit" ? row.int(3) : -row.int(3)
                 return TimelineEntry(
-                    id: "t:\(row.int(0))", kind: .recorded, day: day, account: row.text(2), amount: amount,
+                    id: stableIDs[row.int(0)] ?? "t:\(row.int(0))", kind: .recorded, day: day, account: row.text(2),
+                    amount: amount,
                     currency: currency, description: row.text(6), category: row.optionalText(7))
             }
             let rules = try recurringRules().filter { account == nil || $0.account.id == account?.id }

@@ -46,6 +46,8 @@ struct RecurringCommandTests {
         let merged = try #require(try cli.json() as? [[String: Any]])
         #expect(merged.map { $0["id"] as? String }.first == "r:1:2024-04-30")
         #expect(merged.map { $0["kind"] as? String } == ["upcoming", "upcoming", "recorded"])
+        // A charge that happened keeps the id it had while upcoming.
+        #expect(merged.map { $0["id"] as? String } == ["r:1:2024-04-30", "r:1:2024-03-31", "r:1:2024-02-29"])
         #expect(cli.run("upcoming", "--from", "2024-02-01", "--to", "2024-04-30", "--json") == 0)
         #expect(try cli.json() as? [[String: Any]] == nil || cli.output.contains("r:1:2024-03-31"))
     }
@@ -70,7 +72,9 @@ struct RecurringCommandTests {
         #expect(cli.run("upcoming", "--from", "2024-03-01", "--to", "2024-04-05", "--json") == 0, "\(cli.errors)")
         let entries = try #require(try cli.json() as? [[String: Any]])
         #expect(entries.map { $0["kind"] as? String } == ["upcoming", "recorded"])
-        #expect(entries.map { $0["id"] as? String }.first == "r:1:2024-04-01")
+        #expect(entries.map { $0["id"] as? String } == ["r:1:2024-04-01", "r:1:2024-03-01"])
+        #expect(cli.run("recurring", "list", "--json") == 0)
+        #expect((try cli.json() as? [[String: Any]])?.map { $0["name"] as? String } == ["Gym"])
     }
 
     @Test("refusals: a name taken, a delete that would lose charges, a signed amount")

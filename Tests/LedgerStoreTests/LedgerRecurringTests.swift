@@ -105,6 +105,7 @@ struct LedgerRecurringTests {
         let inputs = try ledger.timelineInputs(window: window, account: nil, today: day("2024-01-05"))
         let merged = MoneyTimeline.merge(recorded: inputs.recorded, rules: inputs.rules, window: window)
         #expect(merged.map(\.kind) == [.recorded])
+        #expect(merged.map(\.id) == ["r:1:2024-01-01"])
     }
 
     @Test("an amount outside the tolerance or a day outside the window settles nothing; past the window it is missed")

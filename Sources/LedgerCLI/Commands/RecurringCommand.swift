@@ -14,7 +14,8 @@ struct RecurringCommand: Command {
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the rules as JSON.")]
     static let subcommands: [any Command.Type] = [
-        RecurringAddCommand.self, RecurringShowCommand.self, RecurringEditCommand.self, RecurringStopCommand.self,
+        RecurringListCommand.self, RecurringAddCommand.self, RecurringShowCommand.self, RecurringEditCommand.self,
+        RecurringStopCommand.self,
         RecurringDeleteCommand.self, RecurringCatchUpCommand.self,
     ]
 

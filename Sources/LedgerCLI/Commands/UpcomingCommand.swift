@@ -8,9 +8,9 @@ struct UpcomingCommand: Command {
     static let discussion = """
         The recorded transactions in the window, the scheduled charges (missed ones marked), and each
         recurring rule's due days after its mark that it hasn't charged, newest first, in the same
-        order every time. Every entry has a stable id: t:ID for a transaction, r:RULE:DAY for a
-        rule's charge, whether it happened or is still to come. --from defaults to today, --to to
-        30 days after it; both days are included.
+        order every time. Every entry has a stable id: r:RULE:DAY for a rule's charge, whether it is
+        still to come or happened (its row keeps the id), t:ID for any other transaction. --from
+        defaults to today, --to to 30 days after it; both days are included.
         """
     static let options: [OptionSpec] = [
         .value("--from", "DAY", "The first day (default today)."),

@@ -12,8 +12,9 @@ public struct TimelineEntry: Sendable, Hashable {
         case upcoming
     }
 
-    /// Stable whether it happened or is still to come: `t:ID` for a transaction, `r:RULE:DAY`
-    /// for a rule's charge (scheduled, missed or upcoming).
+    /// Stable whether it happened or is still to come: `r:RULE:DAY` for a rule's charge (upcoming,
+    /// scheduled, missed, or the row it booked or that settled it), `t:ID` for any other
+    /// transaction.
     public let id: String
     public let kind: Kind
     public let day: Day
