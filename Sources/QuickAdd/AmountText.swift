@@ -95,9 +95,10 @@ struct AmountText: Sendable, Hashable {
                 return .failure(error)
             }
         }
-        guard case .success(let number) = result else {
-            throw .sentence(.notAnAmount(token.text), column: token.column)
+        switch result {
+        case .success(let number): return number
+        case .failure(.overflow): throw .sentence(.tooLarge(token.text), column: token.column)
+        case .failure(.notANumber): throw .sentence(.notAnAmount(token.text), column: token.column)
         }
-        return number
     }
 }

@@ -15,6 +15,8 @@ public struct QuickAddError: LocatedError, Hashable {
         case ambiguousAmount(String, grouped: String, decimal: String)
         /// Digits and separators that make no amount (`1.2.3`).
         case notAnAmount(String)
+        /// A number too large for any amount.
+        case tooLarge(String)
         /// A date phrase naming no calendar day (`February 30`).
         case notADay(String)
         /// Nothing is left to name the transaction once the amount and date are taken out.
@@ -51,6 +53,8 @@ public struct QuickAddError: LocatedError, Hashable {
         case .notAnAmount(let text):
             return "\(quotedExcerpt(text)) is not an amount; expected digits with at most one decimal point or "
                 + "comma, and thousands separators between groups of three (1,234.56 or 1.234,56)"
+        case .tooLarge(let text):
+            return "\(quotedExcerpt(text)) is too large for an amount; expected \(Money.largestAmountText)"
         case .notADay(let text):
             return "\(quotedExcerpt(text)) is not a day of the calendar; expected a real date such as "
                 + "\"March 3\" or 2024-03-03"

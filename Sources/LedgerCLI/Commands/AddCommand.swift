@@ -113,12 +113,18 @@ struct AddCommand: Command {
             return 2
         }
         let money: Money
-        do {
+        do throws(Money.ConversionFailure) {
             money = try Money.exactly(amount, currency: account.currency).0
         } catch {
-            context.console.error(
-                "\(read.amountText ?? amountText ?? "the amount") has more decimals than \(account.currency.code) "
-                    + "allows (\(account.currency.minorDigits)); expected an exact amount, never rounded")
+            let text = amountText ?? read.amountText ?? "the amount"
+            switch error {
+            case .tooPrecise:
+                context.console.error(
+                    "\(text) has more decimals than \(account.currency.code) allows "
+                        + "(\(account.currency.minorDigits)); expected an exact amount, never rounded")
+            case .overflow:
+                context.console.error("\(text) is too large for an amount; expected \(Money.largestAmountText)")
+            }
             return 2
         }
         let latestCategory = latest.flatMap { row in row.category.map { (id: row.id, day: row.day, category: $0) } }
