@@ -117,6 +117,17 @@ extension ParsedArguments {
 }
 
 extension ParsedArguments {
+    /// A day option (`YYYY-MM-DD`, read by ``parseDay(_:option:)``), or `nil` when absent.
+    func day(_ name: String) throws(UsageError) -> Day? {
+        try value(name).map { text throws(UsageError) in try parseDay(text, option: name) }
+    }
+
+    /// A whole-number option within a range, or `nil` when absent.
+    func count(_ name: String, _ what: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard value(name) != nil else { return nil }
+        return try count(name, what, in: range, default: range.lowerBound)
+    }
+
     /// A whole-number option within a range, or its default when absent.
     func count(_ name: String, _ what: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError)
         -> Int

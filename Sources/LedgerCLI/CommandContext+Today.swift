@@ -19,11 +19,4 @@ extension CommandContext {
         else { throw RuntimeError("the machine's calendar gives no day for today; set LEDGERPORT_TODAY=YYYY-MM-DD") }
         return today
     }
-
-    /// A `--from`/`--to`/`--through` style day option: `YYYY-MM-DD`.
-    static func day(_ text: String?, option: String) throws(UsageError) -> Day? {
-        guard let text else { return nil }
-        guard let day = Day(iso: text) else { throw UsageError("\(option) \(text) is not a day; expected YYYY-MM-DD") }
-        return day
-    }
 }

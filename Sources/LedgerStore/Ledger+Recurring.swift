@@ -147,24 +147,20 @@ extension Ledger {
             guard let direction = Direction(rawValue: row.text(3)) else { throw corrupt("direction", row.text(3)) }
             guard let unit = Recurrence.Unit(rawValue: row.text(4)) else { throw corrupt("unit", row.text(4)) }
             guard let first = Day(iso: row.text(6)) else { throw corrupt("first_day", row.text(6)) }
-            let until = try row.optionalText(7).map { text throws(StoreError) in
-                guard let day = Day(iso: text) else { throw corrupt("until_day", text) }
+            let optionalDay = { (column: Int32, name: String) throws(StoreError) -> Day? in
+                guard let text = row.optionalText(column) else { return nil }
+                guard let day = Day(iso: text) else { throw corrupt(name, text) }
                 return day
             }
+            let until = try optionalDay(7, "until_day")
             guard let recurrence = Recurrence(unit: unit, interval: Int(row.int(5)), first: first, until: until) else {
                 throw corrupt("interval", String(row.int(5)))
             }
             guard let settlement = RecurringRule.Settlement(rawValue: row.text(9)) else {
                 throw corrupt("settle", row.text(9))
             }
-            let mark = try row.optionalText(12).map { text throws(StoreError) in
-                guard let day = Day(iso: text) else { throw corrupt("mark_day", text) }
-                return day
-            }
-            let stopped = try row.optionalText(13).map { text throws(StoreError) in
-                guard let day = Day(iso: text) else { throw corrupt("stopped_on", text) }
-                return day
-            }
+            let mark = try optionalDay(12, "mark_day")
+            let stopped = try optionalDay(13, "stopped_on")
             return RecurringRule(
                 id: row.int(0), name: row.text(1), account: account,
                 amount: Money(minorUnits: row.int(2), currency: account.currency), direction: direction,

@@ -58,12 +58,7 @@ struct AddCommand: Command {
         }
         accountName = arguments.value("--account")
         amountText = arguments.value("--amount")
-        if let text = arguments.value("--date") {
-            guard let day = Day(iso: text) else { throw UsageError("--date \(text) is not a day; expected YYYY-MM-DD") }
-            date = day
-        } else {
-            date = nil
-        }
+        date = try arguments.day("--date")
         category = arguments.value("--category")
         if let category, category.isEmpty || category.utf8.contains(0) || category.contains(where: \.isNewline) {
             throw UsageError("--category needs one line of text")

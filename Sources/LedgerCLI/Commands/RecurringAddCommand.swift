@@ -69,12 +69,9 @@ struct RecurringAddCommand: Command {
             throw UsageError("--every \(every) is not a rhythm; expected day, week, month or year")
         }
         self.unit = unit
-        interval = try Self.count(arguments.value("--interval"), option: "--interval", range: 1...1000) ?? 1
-        guard let first = try CommandContext.day(try required("--from"), option: "--from") else {
-            throw UsageError("recurring add needs --from")
-        }
-        self.first = first
-        until = try CommandContext.day(arguments.value("--until"), option: "--until")
+        interval = try arguments.count("--interval", "an interval", in: 1...1000, default: 1)
+        first = try parseDay(try required("--from"), option: "--from")
+        until = try arguments.day("--until")
         if let until, until < first { throw UsageError("--until \(until) is before --from \(first)") }
         category = arguments.value("--category")
         let settle = arguments.value("--settle") ?? "book"
@@ -83,7 +80,7 @@ struct RecurringAddCommand: Command {
         }
         self.settlement = settlement
         toleranceText = arguments.value("--tolerance")
-        windowDays = try Self.count(arguments.value("--window"), option: "--window", range: 0...366) ?? 5
+        windowDays = try arguments.count("--window", "a number of days", in: 0...366, default: 5)
         if settlement == .book, toleranceText != nil || arguments.value("--window") != nil {
             throw UsageError("--tolerance and --window go with --settle import (a booked charge settles nothing)")
         }
@@ -113,15 +110,5 @@ struct RecurringAddCommand: Command {
                     + "`ledgerport recurring catch-up` writes the charges due")
         }
         return 0
-    }
-
-    /// A whole number option within a range.
-    static func count(_ text: String?, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError(
-                "\(option) \(text) is not a number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
     }
 }

@@ -22,7 +22,7 @@ struct RecurringCatchUpCommand: Command {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else { throw UsageError("recurring catch-up takes no arguments") }
-        through = try CommandContext.day(arguments.value("--through"), option: "--through")
+        through = try arguments.day("--through")
         json = arguments.has("--json")
     }
 

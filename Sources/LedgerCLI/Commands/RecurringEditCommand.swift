@@ -44,15 +44,15 @@ struct RecurringEditCommand: Command {
         } else {
             unit = nil
         }
-        interval = try RecurringAddCommand.count(arguments.value("--interval"), option: "--interval", range: 1...1000)
+        interval = try arguments.count("--interval", "an interval", in: 1...1000)
         if let text = arguments.value("--until") {
-            until = .some(text.isEmpty ? nil : try CommandContext.day(text, option: "--until"))
+            until = .some(text.isEmpty ? nil : try parseDay(text, option: "--until"))
         } else {
             until = nil
         }
         category = arguments.value("--category").map { $0.isEmpty ? nil : $0 }
         toleranceText = arguments.value("--tolerance")
-        windowDays = try RecurringAddCommand.count(arguments.value("--window"), option: "--window", range: 0...366)
+        windowDays = try arguments.count("--window", "a number of days", in: 0...366)
         json = arguments.has("--json")
         guard
             amountText != nil || unit != nil || interval != nil || until != nil || category != nil

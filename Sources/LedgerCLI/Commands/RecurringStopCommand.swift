@@ -18,7 +18,7 @@ struct RecurringStopCommand: Command {
     init(arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else { throw UsageError("recurring stop needs one NAME") }
         name = arguments.positionals[0]
-        day = try CommandContext.day(arguments.value("--on"), option: "--on")
+        day = try arguments.day("--on")
         json = arguments.has("--json")
     }
 

@@ -26,8 +26,8 @@ struct UpcomingCommand: Command {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else { throw UsageError("upcoming takes no arguments") }
-        from = try CommandContext.day(arguments.value("--from"), option: "--from")
-        to = try CommandContext.day(arguments.value("--to"), option: "--to")
+        from = try arguments.day("--from")
+        to = try arguments.day("--to")
         if let from, let to, to < from { throw UsageError("--to \(to) is before --from \(from)") }
         accountName = arguments.value("--account")
         json = arguments.has("--json")
