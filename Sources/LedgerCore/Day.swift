@@ -4,24 +4,28 @@
 /// moments the program itself records. Days are ordered, can be stepped one at a time, and print
 /// as ISO 8601 (`2024-01-15`).
 public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year, the month and the day in one word (`year << 9 | month << 5 | day`), so that a day
+    /// takes four bytes and two days compare as two integers do.
+    @usableFromInline let packed: UInt32
+
     /// The year, 1 to 9999.
-    public let year: Int
+    @inlinable public var year: Int { Int(packed >> 9) }
     /// The month, 1 to 12.
-    public let month: Int
+    @inlinable public var month: Int { Int(packed >> 5 & 0xF) }
     /// The day of the month, 1 to 28...31.
-    public let day: Int
+    @inlinable public var day: Int { Int(packed & 0x1F) }
 
     /// Creates a day, or `nil` when there is no such day (`2024-02-30`, month 13, year 0).
+    @inlinable
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             day >= 1, day <= Day.daysIn(month: month, year: year)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        packed = UInt32(year) << 9 | UInt32(month) << 5 | UInt32(day)
     }
 
     /// The number of days in a month of a year (Gregorian, proleptic).
+    @inlinable
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
@@ -31,6 +35,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Whether a year has February 29.
+    @inlinable
     public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
@@ -45,9 +50,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         return String(decoding: digits, as: UTF8.self)
     }
 
-    public static func < (lhs: Day, rhs: Day) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
+    @inlinable public static func < (lhs: Day, rhs: Day) -> Bool { lhs.packed < rhs.packed }
 }
 
 extension Day {

@@ -55,6 +55,16 @@ extension DecimalNumber {
     public static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, decimalSeparator: UInt8, groupingSeparators: some Collection<UInt8>
     ) throws(ParseFailure) -> DecimalNumber {
+        if let plain = plain(bytes, decimalSeparator: decimalSeparator) { return plain }
+        return try parseAnyShape(bytes, decimalSeparator: decimalSeparator, groupingSeparators: groupingSeparators)
+    }
+
+    /// The reading of every shape ``parse(_:decimalSeparator:groupingSeparators:)`` accepts, one
+    /// byte at a time; ``plain(_:decimalSeparator:)`` reads the common shape first.
+    @inlinable
+    static func parseAnyShape(
+        _ bytes: UnsafeBufferPointer<UInt8>, decimalSeparator: UInt8, groupingSeparators: some Collection<UInt8>
+    ) throws(ParseFailure) -> DecimalNumber {
         var start = 0
         var end = bytes.count
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
@@ -116,6 +126,43 @@ extension DecimalNumber {
         }
         guard digitCount > 0 else { throw .notANumber }
         if sawGrouping && !inFraction && groupLength != 3 { throw .notANumber }
+        return DecimalNumber(isNegative: isNegative, significand: significand, fractionDigits: fractionDigits)
+    }
+
+    /// The common shape read in one pass: an optional sign, then at most 18 digits with at most
+    /// one decimal separator among them and a digit on each side, nothing else (no spaces, no
+    /// grouping). `nil` for any other text, which the full reading then takes; for text of this
+    /// shape both give the same number, trailing fraction zeros dropped.
+    @inlinable
+    static func plain(_ bytes: UnsafeBufferPointer<UInt8>, decimalSeparator: UInt8) -> DecimalNumber? {
+        let count = bytes.count
+        guard count > 0, count <= 19, let base = bytes.baseAddress else { return nil }
+        var index = 0
+        let first = base[0]
+        let isNegative = first == UInt8(ascii: "-")
+        if isNegative || first == UInt8(ascii: "+") { index = 1 }
+        var significand: UInt64 = 0
+        var point = -1
+        let digitsStart = index
+        while index < count {
+            let digit = base[index] &- 0x30
+            if digit < 10 {
+                significand = significand &* 10 &+ UInt64(digit)
+            } else if base[index] == decimalSeparator, point < 0, index > digitsStart {
+                point = index
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        // At least one digit, and a separator (if any) followed by a digit: `12.` and `.5` go
+        // the long way, as does a lone sign.
+        guard count > digitsStart, point != count - 1 else { return nil }
+        var fractionDigits = point < 0 ? 0 : count - point - 1
+        while fractionDigits > 0, significand % 10 == 0 {
+            significand /= 10
+            fractionDigits -= 1
+        }
         return DecimalNumber(isNegative: isNegative, significand: significand, fractionDigits: fractionDigits)
     }
 }

@@ -84,6 +84,43 @@ struct FieldDecoderTests {
         }
     }
 
+    @Test(
+        "UTF-16 read four ASCII units at a time gives the same text, with other characters at every offset",
+        arguments: [7, 61, 4096])
+    func utf16Runs(_ chunkSize: Int) throws {
+        // Lines of growing length put é, 中 and a surrogate pair at every position within a word.
+        var text = ""
+        for length in 0..<24 {
+            text += String(repeating: "a", count: length) + "é,中\n" + String(repeating: "b", count: length) + "😀x\r\n"
+        }
+        for isBigEndian in [false, true] {
+            var bytes: [UInt8] = isBigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+            for unit in text.utf16 {
+                let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
+                bytes += isBigEndian ? [high, low] : [low, high]
+            }
+            let input = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize))
+            #expect(String(decoding: try input.readAll(), as: UTF8.self) == text)
+        }
+    }
+
+    @Test(
+        "a bad UTF-16 unit after long ASCII lines is named on its own line, whatever the chunk size",
+        arguments: [5, 64, 100_000])
+    func utf16LineAfterRuns(_ chunkSize: Int) throws {
+        // 40 lines of ASCII, read by words; then a lone low surrogate on line 41.
+        let units =
+            Array(String(repeating: "2024-01-02,Coffee at the corner,-3.80\n", count: 40).utf16) + [0x41, 0xDC00]
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in units { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect {
+            _ = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize)).readAll()
+        } throws: { error in
+            guard let error = error as? CSVError else { return false }
+            return error.reason == .invalidBytes(encoding: "UTF-16LE", found: "0xDC00") && error.location.line == 41
+        }
+    }
+
     @Test("a UTF-8 byte-order mark is dropped")
     func utf8BOM() throws {
         let input = try PreparedInput(InMemoryByteStream([0xEF, 0xBB, 0xBF] + Array("a,b\n".utf8), name: "t.csv"))

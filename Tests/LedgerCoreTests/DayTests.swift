@@ -11,6 +11,24 @@ struct DayTests {
         #expect(Day(iso: "0999-01-05")?.description == "0999-01-05")
     }
 
+    @Test("keeps year, month and day and orders days as the calendar does, from year 1 to 9999")
+    func packedParts() throws {
+        var days: [Day] = []
+        for year in [1, 2, 1999, 2000, 2024, 9999] {
+            for month in 1...12 {
+                for day in 1...Day.daysIn(month: month, year: year) {
+                    let made = try #require(Day(year: year, month: month, day: day))
+                    #expect(made.year == year && made.month == month && made.day == day)
+                    days.append(made)
+                }
+            }
+        }
+        for (earlier, later) in zip(days, days.dropFirst()) {
+            #expect(earlier < later && !(later < earlier) && earlier != later)
+            #expect(earlier.next == later || earlier.year != later.year)
+        }
+    }
+
     @Test(
         "refuses days that do not exist",
         arguments: ["2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-1-1", "24-01-01", "2024/01/01", ""])

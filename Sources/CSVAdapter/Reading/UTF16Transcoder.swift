@@ -85,6 +85,14 @@ final class UTF16Transcoder: ByteStream {
             var written = 0
             defer { initialized = written }
             while index < count {
+                if high == nil, index + 8 <= count {
+                    let fast = asciiRun(
+                        input, from: index, count: count, isBigEndian: isBigEndian, into: buffer, at: written)
+                    index += fast.units * 2
+                    written += fast.units
+                    lines += fast.lineFeeds
+                    if index >= count { break }
+                }
                 let unit =
                     isBigEndian
                     ? UInt16(input[index]) << 8 | UInt16(input[index + 1])
@@ -125,6 +133,40 @@ final class UTF16Transcoder: ByteStream {
         }
         if let failure { throw failure }
         return output
+    }
+
+    /// Copies the ASCII code units from `index` on, four at a time, into `buffer` at `written`,
+    /// until a word holds a unit above ASCII or fewer than four units are left (the caller's loop
+    /// reads those one by one). Answers how many units it copied and how many of them were line
+    /// feeds.
+    @inline(__always)
+    private static func asciiRun(
+        _ input: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, isBigEndian: Bool,
+        into buffer: UnsafeMutableBufferPointer<UInt8>, at written: Int
+    ) -> (units: Int, lineFeeds: Int) {
+        guard let source = input.baseAddress, let target = buffer.baseAddress else { return (0, 0) }
+        // Read as little-endian, a unit's low byte sits at the bottom of its 16-bit lane; big-endian
+        // units have it at the top, moved down by eight bits.
+        let notASCII: UInt64 = isBigEndian ? 0x80FF_80FF_80FF_80FF : 0xFF80_FF80_FF80_FF80
+        let shift: UInt64 = isBigEndian ? 8 : 0
+        var index = start
+        var out = written
+        var lineFeeds = 0
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+            guard word & notASCII == 0 else { break }
+            var lanes = word >> shift
+            lanes = (lanes | lanes >> 8) & 0x0000_FFFF_0000_FFFF
+            let packed = UInt32(truncatingIfNeeded: lanes | lanes >> 16)
+            UnsafeMutableRawPointer(target + out).storeBytes(of: packed.littleEndian, as: UInt32.self)
+            // Bytes of `other` are zero exactly where a line feed was; every byte is below 0x80, so
+            // adding 0x7F sets a byte's high bit exactly when the byte isn't zero.
+            let other = packed ^ 0x0A0A_0A0A
+            lineFeeds += 4 - ((other &+ 0x7F7F_7F7F) & 0x8080_8080).nonzeroBitCount
+            index += 8
+            out += 4
+        }
+        return ((index - start) / 2, lineFeeds)
     }
 
     private func badUnit(_ unit: UInt16) -> CSVError {
