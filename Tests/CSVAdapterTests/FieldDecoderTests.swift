@@ -259,7 +259,16 @@ struct FieldDecoderUTF8Tests {
             let found = bytes.withUnsafeBufferPointer { FieldDecoder.isValidUTF8($0) }
             #expect(found == expected, "\(bytes)")
         }
-        for text in ["Bäckerei Müller", "€ 12", "𝄞 clef", "日本", ""] {
+        // Longer runs, mostly ASCII: the check passes ASCII eight bytes at a time.
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int(generator.next() % 25)).map { _ in
+                generator.next() % 4 == 0 ? edges[Int(generator.next() % UInt64(edges.count))] : 0x61
+            }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            let found = bytes.withUnsafeBufferPointer { FieldDecoder.isValidUTF8($0) }
+            #expect(found == expected, "\(bytes)")
+        }
+        for text in ["Bäckerei Müller", "€ 12", "𝄞 clef", "日本", "", "Sparkonto, Einkauf \"Bäckerei\" am Markt"] {
             #expect(Array(text.utf8).withUnsafeBufferPointer { FieldDecoder.isValidUTF8($0) })
         }
     }

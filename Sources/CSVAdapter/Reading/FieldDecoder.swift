@@ -215,9 +215,17 @@ struct FieldDecoder {
     /// Whether bytes are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, surrogates or
     /// code points past U+10FFFF), as `String(validating:as:)` decides, without making a string.
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
         var index = 0
         let count = bytes.count
         while index < count {
+            // Runs of ASCII are passed eight bytes at a time.
+            if index + 8 <= count,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+                continue
+            }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
