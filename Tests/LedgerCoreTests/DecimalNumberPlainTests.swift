@@ -44,11 +44,11 @@ struct DecimalNumberPlainTests {
         #expect(plain == full)
     }
 
-    @Test("random numbers of up to 19 digits read the same both ways")
+    @Test("random numbers of up to 17 digits read the same both ways")
     func random() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5000 {
-            let digits = Int.random(in: 1...18, using: &generator)
+            let digits = Int.random(in: 1...17, using: &generator)
             var text = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
             if Bool.random(using: &generator), digits > 1 {
                 let point = Int.random(in: 1..<digits, using: &generator)
