@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Renders the samples' reconciliation report (`ledgerport report reconcile Checking`, on the
+# README tour's Checking account) in headless Chromium to a PNG, and checks that the PNG is not
+# blank, has the window's size and shows the balance line at the chart's width
+# (scripts/check_png.py). --update also copies the PNG to docs/images/reconciliation-report.png,
+# the picture the README shows.
+#
+#     bash scripts/check-report-render.sh .build/debug/ledgerport [--update]
+#
+# Chromium comes from Debian (scripts/install-deps.sh). Under CI=true a missing Chromium fails;
+# elsewhere the check is skipped, saying so. Runs as root in a container: --no-sandbox, a
+# throwaway profile; a minute at most.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ledgerport=${1:?usage: scripts/check-report-render.sh LEDGERPORT [--update]}
+update=${2:-}
+width=1040
+height=1100
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$chromium" ]; then
+    echo "check-report-render: chromium is not installed (scripts/install-deps.sh installs it)" >&2
+    [ "${CI:-}" = "true" ] && exit 1
+    echo "check-report-render: skipped"
+    exit 0
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export LEDGERPORT_DB="$work/ledger.sqlite"
+export LEDGERPORT_MAPPINGS="$PWD/mappings"
+"$ledgerport" import samples/csv/us-checking.csv --account Checking >/dev/null
+"$ledgerport" import samples/ofx/checking-v102.ofx >/dev/null
+"$ledgerport" reconcile Checking --balance 3741.90 --as-of 2024-10-31 >/dev/null
+"$ledgerport" report reconcile Checking -o "$work/report.html"
+if ! timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars \
+    --no-first-run --user-data-dir="$work/profile" --window-size="$width,$height" \
+    --screenshot="$work/report.png" "file://$work/report.html" >"$work/chromium.log" 2>&1 \
+    || [ ! -s "$work/report.png" ]; then
+    echo "check-report-render: chromium made no screenshot:" >&2
+    cat "$work/chromium.log" >&2
+    exit 1
+fi
+# The chart is 960 px wide in the page; its plot, where the line runs, 840 px (BalanceChart.plot).
+python3 scripts/check_png.py "$work/report.png" --width "$width" --height "$height" --line 1f5fbf --line-width 840
+if [ "$update" = "--update" ]; then
+    mkdir -p docs/images
+    cp "$work/report.png" docs/images/reconciliation-report.png
+    echo "check-report-render: updated docs/images/reconciliation-report.png"
+fi
