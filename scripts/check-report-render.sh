@@ -2,8 +2,9 @@
 # Renders the samples' reconciliation report (`ledgerport report reconcile Checking`, on the
 # README tour's Checking account) in headless Chromium to a PNG, and checks that the PNG is not
 # blank, has the window's size and shows the balance line at the chart's width
-# (scripts/check_png.py). --update also copies the PNG to docs/images/reconciliation-report.png,
-# the picture the README shows.
+# (scripts/check_png.py); then the same after a row added by hand, which makes a discrepancy.
+# --update also copies the PNGs to docs/images/ (reconciliation-report.png is the picture the
+# README shows; reconciliation-report-discrepancy.png is in docs/report-html.md).
 #
 #     bash scripts/check-report-render.sh .build/debug/ledgerport [--update]
 #
@@ -30,19 +31,31 @@ export LEDGERPORT_MAPPINGS="$PWD/mappings"
 "$ledgerport" import samples/csv/us-checking.csv --account Checking >/dev/null
 "$ledgerport" import samples/ofx/checking-v102.ofx >/dev/null
 "$ledgerport" reconcile Checking --balance 3741.90 --as-of 2024-10-31 >/dev/null
-"$ledgerport" report reconcile Checking -o "$work/report.html"
-if ! timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars \
-    --no-first-run --user-data-dir="$work/profile" --window-size="$width,$height" \
-    --screenshot="$work/report.png" "file://$work/report.html" >"$work/chromium.log" 2>&1 \
-    || [ ! -s "$work/report.png" ]; then
-    echo "check-report-render: chromium made no screenshot:" >&2
-    cat "$work/chromium.log" >&2
-    exit 1
-fi
-# The chart is 960 px wide in the page; its plot, where the line runs, 840 px (BalanceChart.plot).
-python3 scripts/check_png.py "$work/report.png" --width "$width" --height "$height" --line 1f5fbf --line-width 840
+# render NAME: the page $work/NAME.html screenshotted to $work/NAME.png and checked.
+render() {
+    local name=$1
+    if ! timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars \
+        --no-first-run --user-data-dir="$work/profile" --window-size="$width,$height" \
+        --screenshot="$work/$name.png" "file://$work/$name.html" >"$work/chromium.log" 2>&1 \
+        || [ ! -s "$work/$name.png" ]; then
+        echo "check-report-render: chromium made no screenshot of $name.html:" >&2
+        cat "$work/chromium.log" >&2
+        exit 1
+    fi
+    # The chart is 960 px wide in the page; its plot, where the line runs, 840 px (BalanceChart.plot).
+    python3 scripts/check_png.py "$work/$name.png" --width "$width" --height "$height" --line 1f5fbf \
+        --line-width 840
+}
+"$ledgerport" report reconcile Checking -o "$work/report.html" >/dev/null
+render report
+# The same account after a row typed by hand that the bank never booked: a discrepancy, the day
+# the balances part, and the candidates (the second picture in docs/report-html.md).
+"$ledgerport" add "24.50 cash at the farmers market" --date 2024-10-09 --account Checking --yes >/dev/null
+"$ledgerport" report reconcile Checking -o "$work/report-discrepancy.html" >/dev/null
+render report-discrepancy
 if [ "$update" = "--update" ]; then
     mkdir -p docs/images
     cp "$work/report.png" docs/images/reconciliation-report.png
-    echo "check-report-render: updated docs/images/reconciliation-report.png"
+    cp "$work/report-discrepancy.png" docs/images/reconciliation-report-discrepancy.png
+    echo "check-report-render: updated docs/images/reconciliation-report.png and reconciliation-report-discrepancy.png"
 fi
