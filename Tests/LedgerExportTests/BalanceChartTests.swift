@@ -94,3 +94,40 @@ struct BalanceChartTests {
         #expect((perColumn.max() ?? 0) <= 4)
     }
 }
+
+@Suite("balance steps")
+struct BalanceStepTests {
+    @Test("each day adds its net; a checkpoint's day ends at the expected balance and restarts at the statement")
+    func restart() throws {
+        let day = ReconciliationFixtures.day
+        let nets: [(day: Day, net: Int64)] = [(day("2024-03-01"), -380), (day("2024-03-05"), 2_000)]
+        let statements: [(Day, Int64)] = [(day("2024-03-05"), 106_120), (day("2024-03-07"), 106_120)]
+        let steps = try #require(
+            ReconciliationReport.balanceSteps(opening: 100_000, nets: nets, statements: statements))
+        #expect(
+            steps == [
+                BalanceStep(day: day("2024-03-01"), balance: 99_620),
+                BalanceStep(day: day("2024-03-05"), balance: 101_620, restart: 106_120),
+                BalanceStep(day: day("2024-03-07"), balance: 106_120, restart: 106_120),
+            ])
+    }
+
+    @Test("a balance past 64 bits is no steps, never a wrapped number")
+    func overflow() {
+        let day = ReconciliationFixtures.day
+        #expect(
+            ReconciliationReport.balanceSteps(
+                opening: Int64.max, nets: [(day: day("2024-03-01"), net: Int64(1))], statements: []) == nil)
+    }
+
+    @Test("a discrepancy of the lowest 64-bit amount leaves the unexplained sum unknown, not guessed")
+    func unexplainedExtreme() {
+        let checkpoint = ReportCheckpoint(
+            day: ReconciliationFixtures.day("2024-03-31"), source: "manual", statement: 0, expected: Int64.max,
+            discrepancy: Int64.min, status: .discrepancy)
+        let account = AccountReconciliation(
+            name: "X", currency: ReconciliationFixtures.usd, period: nil, openingBalance: nil, balances: [],
+            checkpoints: [checkpoint])
+        #expect(account.unexplained == nil)
+    }
+}

@@ -41,7 +41,10 @@ public struct AccountReconciliation: Sendable, Hashable {
 
     /// The sizes of its discrepancies added, in minor units; `nil` when that leaves 64 bits.
     public var unexplained: Int64? {
-        Money.sum(checkpoints.compactMap { $0.discrepancy.map { $0 == Int64.min ? Int64.max : abs($0) } })
+        let gaps = checkpoints.compactMap(\.discrepancy)
+        // The size of Int64.min is one past Int64.max: no sum to give.
+        guard !gaps.contains(Int64.min) else { return nil }
+        return Money.sum(gaps.map { abs($0) })
     }
 
     /// The days the ledger first departs from a statement's balances, oldest first, once each.

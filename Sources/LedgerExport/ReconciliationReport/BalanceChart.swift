@@ -43,7 +43,10 @@ enum BalanceChart {
             return out
         }
         out += axes(scale, currency: account.currency)
-        for day in account.divergenceDays { out += parting(day, scale: scale) }
+        // A parting day lies in its checkpoint's window, which may begin before the period.
+        for day in account.divergenceDays where scale.days.contains(day.daysSinceEpoch) {
+            out += parting(day, scale: scale)
+        }
         let path = linePath(account, scale: scale)
         if !path.isEmpty {
             out += "<path class=\"balance\" d=\"\(path)\" fill=\"none\" stroke=\"\(lineColour)\" stroke-width=\"2\" "
