@@ -37,6 +37,15 @@ struct ReportReconcileCommandTests {
         #expect(problem == nil, "\(problem ?? "")")
     }
 
+    @Test("a discrepancy's page (candidates, escaped descriptions) is the golden file, byte for byte")
+    func goldenDiscrepancy() throws {
+        let cli = try Self.hostileLedger()
+        #expect(cli.run("report", "reconcile", "Checking") == 0, "\(cli.errors)")
+        let page = cli.output.replacingOccurrences(of: Fixture.repositoryRoot.path, with: "$ROOT")
+        let problem = Snapshot.compare(page, with: Fixture.url("Report/hostile-descriptions.html"))
+        #expect(problem == nil, "\(problem ?? "")")
+    }
+
     @Test("the same ledger gives the same bytes, and -o writes what standard output shows")
     func stable() throws {
         let cli = try ExportSamples.ledger()

@@ -16,6 +16,8 @@ enum BalanceChart {
     /// Up to this many checkpoints, every point is labelled with its amount; past it, only the
     /// discrepancies (every point keeps its amounts in a tooltip).
     static let labelledPoints = 24
+    /// How wide a "balances part DAY" label is, about, in pixels.
+    static let partingLabelWidth = 160
 
     static let lineColour = "#1f5fbf"
     static let reconciledColour = "#1a7f37"
@@ -44,8 +46,15 @@ enum BalanceChart {
         }
         out += axes(scale, currency: account.currency)
         // A parting day lies in its checkpoint's window, which may begin before the period.
+        var labelEnd = Int.min / 2
         for day in account.divergenceDays where scale.days.contains(day.daysSinceEpoch) {
-            out += parting(day, scale: scale)
+            // Labelled when it clears the last label (a label near the right edge runs leftwards);
+            // else the tooltip says the day.
+            let x = scale.x(day.daysSinceEpoch)
+            let start = x > scale.right - partingLabelWidth ? x - partingLabelWidth : x
+            let isLabelled = start >= labelEnd + 8
+            if isLabelled { labelEnd = start + partingLabelWidth }
+            out += parting(day, scale: scale, labelled: isLabelled)
         }
         let path = linePath(account, scale: scale)
         if !path.isEmpty {
@@ -53,14 +62,24 @@ enum BalanceChart {
             out += "stroke-linejoin=\"miter\"/>\n"
         }
         let labelsAll = account.checkpoints.count <= labelledPoints
-        var previousLabel: (x: Int, isBelow: Bool)?
+        // A label goes above its point, or below when the last label above is too close; when
+        // both are, the point keeps its amounts in its tooltip only.
+        var lastAbove = Int.min / 2
+        var lastBelow = Int.min / 2
         for checkpoint in account.checkpoints {
-            // A label close to the one before goes on the other side of its point.
             let x = scale.x(checkpoint.day.daysSinceEpoch)
-            let isBelow = previousLabel.map { x - $0.x < 90 && !$0.isBelow } ?? false
-            let isLabelled = labelsAll || checkpoint.status == .discrepancy
-            out += point(checkpoint, scale: scale, format: format, label: isLabelled ? (isBelow ? 1 : -1) : 0)
-            if isLabelled { previousLabel = (x, isBelow) }
+            var side = 0
+            if labelsAll || checkpoint.status == .discrepancy {
+                let width = checkpoint.status == .discrepancy ? 130 : 70
+                if x - lastAbove >= width {
+                    side = -1
+                    lastAbove = x
+                } else if x - lastBelow >= width {
+                    side = 1
+                    lastBelow = x
+                }
+            }
+            out += point(checkpoint, scale: scale, format: format, label: side)
         }
         out += "</svg>"
         return out
@@ -202,14 +221,18 @@ enum BalanceChart {
         return out + "</g>\n"
     }
 
-    private static func parting(_ day: Day, scale: ChartScale) -> String {
+    private static func parting(_ day: Day, scale: ChartScale, labelled: Bool) -> String {
         let x = scale.x(day.daysSinceEpoch)
-        let nearRight = x > scale.right - 160
-        var out = "<line class=\"parting\" x1=\"\(x)\" y1=\"\(scale.top)\" x2=\"\(x)\" y2=\"\(scale.bottom)\" "
+        let nearRight = x > scale.right - partingLabelWidth
+        var out = "<g class=\"parting\"><title>balances part \(day)</title>"
+        out += "<line x1=\"\(x)\" y1=\"\(scale.top)\" x2=\"\(x)\" y2=\"\(scale.bottom)\" "
         out += "stroke=\"\(partingColour)\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>"
-        out += "<text x=\"\(nearRight ? x - 4 : x + 4)\" y=\"\(scale.top + 12)\" "
-        out += "text-anchor=\"\(nearRight ? "end" : "start")\" fill=\"\(partingColour)\">balances part \(day)</text>\n"
-        return out
+        if labelled {
+            out += "<text x=\"\(nearRight ? x - 4 : x + 4)\" y=\"\(scale.top + 12)\" "
+            out +=
+                "text-anchor=\"\(nearRight ? "end" : "start")\" fill=\"\(partingColour)\">balances part \(day)</text>"
+        }
+        return out + "</g>\n"
     }
 
     /// A checkpoint's point; `label` -1 puts its amount above it, 1 below, 0 nowhere but the tooltip.

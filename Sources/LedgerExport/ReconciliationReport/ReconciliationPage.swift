@@ -182,7 +182,13 @@ public enum ReconciliationPage {
                 }
                 out += "</li>\n"
             }
-            out += "</ol>\n</article>\n"
+            out += "</ol>\n"
+            if checkpoint.candidateCount > checkpoint.candidates.count {
+                out += "<p class=\"note\">… and \(checkpoint.candidateCount - checkpoint.candidates.count) more "
+                out +=
+                    "candidates of lower rank (<code>ledgerport reconcile ACCOUNT --json</code> lists them all).</p>\n"
+            }
+            out += "</article>\n"
         }
         return out
     }

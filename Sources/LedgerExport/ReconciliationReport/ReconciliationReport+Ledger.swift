@@ -6,6 +6,9 @@ extension ReconciliationReport {
     public static let pendingRowLimit = 200
     /// The most rows a candidate lists (the count says how many it names).
     public static let candidateRowLimit = 12
+    /// The most candidates a discrepancy lists, best first (the count says how many there are:
+    /// a gap that is a multiple of 9 can match thousands of rows with two digits swapped).
+    public static let candidateLimit = 25
 
     /// Reads a report from a ledger: per account, the daily booked totals, the checkpoints with
     /// their diagnostics (``Ledger/explained(_:of:)``, the same candidates `reconcile` lists) and
@@ -108,7 +111,7 @@ extension ReconciliationReport {
 
     private static func entry(for checkpoint: Checkpoint, in ledger: Ledger) throws(StoreError) -> ReportCheckpoint {
         var candidates: [ReportCandidate] = []
-        for candidate in checkpoint.diagnosis.candidates {
+        for candidate in checkpoint.diagnosis.candidates.prefix(candidateLimit) {
             let ids = Array(candidate.transactions.prefix(candidateRowLimit))
             let order = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             let rows = try ledger.transactions(ids: ids).sorted { (order[$0.id] ?? 0) < (order[$1.id] ?? 0) }
@@ -121,7 +124,8 @@ extension ReconciliationReport {
             day: checkpoint.asOf, source: checkpoint.source.rawValue, statement: checkpoint.actual,
             expected: checkpoint.expected, discrepancy: checkpoint.discrepancy, status: checkpoint.status,
             pendingCount: checkpoint.pending.count, pendingSum: checkpoint.pending.sum,
-            divergesOn: checkpoint.diagnosis.divergesOn, candidates: candidates)
+            divergesOn: checkpoint.diagnosis.divergesOn, candidates: candidates,
+            candidateCount: checkpoint.diagnosis.candidates.count)
     }
 
     private static func row(_ transaction: StoredTransaction) -> ReportRow {

@@ -21,14 +21,16 @@ public struct ReportCheckpoint: Sendable, Hashable {
     public var pendingSum: Int64
     /// The first day the ledger's balance departs from the statement's, when known.
     public var divergesOn: Day?
-    /// The candidates for the cause, best first.
+    /// The candidates for the cause, best first (at most ``ReconciliationReport/candidateLimit``).
     public var candidates: [ReportCandidate]
+    /// How many candidates the diagnostics found in all.
+    public var candidateCount: Int
 
     /// Creates a checkpoint entry.
     public init(
         day: Day, source: String, statement: Int64, expected: Int64?, discrepancy: Int64?,
         status: Reconciliation.Status, pendingCount: Int = 0, pendingSum: Int64 = 0, divergesOn: Day? = nil,
-        candidates: [ReportCandidate] = []
+        candidates: [ReportCandidate] = [], candidateCount: Int? = nil
     ) {
         self.day = day
         self.source = source
@@ -40,6 +42,7 @@ public struct ReportCheckpoint: Sendable, Hashable {
         self.pendingSum = pendingSum
         self.divergesOn = divergesOn
         self.candidates = candidates
+        self.candidateCount = candidateCount ?? candidates.count
     }
 }
 
