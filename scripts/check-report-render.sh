@@ -2,7 +2,8 @@
 # Renders the samples' reconciliation report (`ledgerport report reconcile Checking`, on the
 # README tour's Checking account) in headless Chromium to a PNG, and checks that the PNG is not
 # blank, has the window's size and shows the balance line at the chart's width
-# (scripts/check_png.py); then the same after a row added by hand, which makes a discrepancy.
+# (scripts/check_png.py), and that it prints to PDF; then the same after a row added by hand,
+# which makes a discrepancy.
 # --update also copies the PNGs to docs/images/ (reconciliation-report.png is the picture the
 # README shows; reconciliation-report-discrepancy.png is in docs/report-html.md).
 #
@@ -48,6 +49,20 @@ render() {
 }
 "$ledgerport" report reconcile Checking -o "$work/report.html" >/dev/null
 render report
+# It prints: Chromium's print to PDF (A4 landscape, from the page's @page rule) gives pages.
+if ! timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
+    --user-data-dir="$work/profile" --no-pdf-header-footer --print-to-pdf="$work/report.pdf" \
+    "file://$work/report.html" >"$work/chromium.log" 2>&1 || ! head -c 5 "$work/report.pdf" | grep -q '%PDF-'; then
+    echo "check-report-render: chromium printed no PDF of report.html:" >&2
+    cat "$work/chromium.log" >&2
+    exit 1
+fi
+pages=$(grep -a -o '/Type */Page\b' "$work/report.pdf" | wc -l)
+if [ "$pages" -lt 1 ]; then
+    echo "check-report-render: the printed report has no page" >&2
+    exit 1
+fi
+echo "check-report-render: report.html prints to $pages page(s)"
 # The same account after a row typed by hand that the bank never booked: a discrepancy, the day
 # the balances part, and the candidates (the second picture in docs/report-html.md).
 "$ledgerport" add "24.50 cash at the farmers market" --date 2024-10-09 --account Checking --yes >/dev/null
