@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what ledgerport builds against, from Debian: SQLite and libxml2 headers; the journal
 # tools the export tests run (hledger and ledger, from Debian; Tests/LedgerCLITests/ExportToolTests);
+# xmllint (libxml2-utils), which validates the HTML report (ReportHTMLValidationTests), and Chromium,
+# which renders it (scripts/check-report-render.sh);
 # and, from PyPI, the readers the differential checks compare ledgerport with (test tools, not
 # dependencies of the product; pinned, because each check lists that version's known disagreements):
 # ofxtools and ofxparse (scripts/ofx_differential.py), pycamt (scripts/camt_differential.py), mt-940 (scripts/mt940_differential.py) and quiffen
@@ -14,6 +16,8 @@ missing=()
 [ -n "$(command -v pkg-config)" ] || missing+=(pkg-config)
 [ -n "$(command -v hledger)" ] || missing+=(hledger)
 [ -n "$(command -v ledger)" ] || missing+=(ledger)
+[ -n "$(command -v xmllint)" ] || missing+=(libxml2-utils)
+[ -n "$(command -v chromium)" ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -40,7 +44,7 @@ pip_pinned pycamt 1.1.1
 pip_pinned mt-940 5.1.1
 pip_pinned quiffen 4.0.1
 pip_pinned beancount 3.1.0
-for tool in hledger ledger bean-check; do
+for tool in hledger ledger bean-check xmllint chromium; do
     if ! command -v "$tool" >/dev/null; then
         echo "install-deps: $tool is not on PATH after installing" >&2
         [ "${CI:-}" = "true" ] && exit 1

@@ -55,9 +55,13 @@ struct ReadmeTourTests {
             let words = try Self.words(of: line)
             #expect(words.first == "ledgerport", "\(line): every line after the first runs ledgerport")
             #expect(!line.contains("$") && !line.contains("`"), "\(line): only the first line may expand")
-            let arguments = Array(words.dropFirst()).map { argument in
+            var arguments = Array(words.dropFirst()).map { argument in
                 let url = Fixture.repositoryRoot.appendingPathComponent(argument)
                 return argument.contains("/") && !argument.hasPrefix("/") ? url.path : argument
+            }
+            // A file a line writes (`-o FILE`) goes to the scratch folder, not the checkout.
+            for index in arguments.indices.dropLast() where arguments[index] == "-o" {
+                arguments[index + 1] = cli.folder.appendingPathComponent(arguments[index + 1]).path
             }
             for path in arguments where path.hasPrefix(Fixture.repositoryRoot.path) {
                 #expect(FileManager.default.fileExists(atPath: path), "\(line): \(path) does not exist")

@@ -85,7 +85,8 @@ struct ReportCommandTests {
     @Test(
         "bad usage exits 2 and says what was expected",
         arguments: [
-            (["report", "reconcile"], "report takes no arguments"),
+            (["report", "category"], "unknown subcommand 'category' of `report`"),
+            (["report", "--by", "category", "extra"], "report takes no arguments, found 'extra'"),
             (
                 ["report", "--by", "week"],
                 "--by week is not a grouping; expected one of category, payee, month, account"

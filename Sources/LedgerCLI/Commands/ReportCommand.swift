@@ -4,7 +4,7 @@ import LedgerStore
 /// `ledgerport report`: income and spending by category, payee, month or account, per currency,
 /// transfers left out; or the net worth over time (`docs/reports.md`).
 ///
-/// Takes no positional argument: a word after `report` is kept for subcommands (`report reconcile`).
+/// Takes no positional argument: a word after `report` names a subcommand (`report reconcile`).
 struct ReportCommand: Command {
     static let name = "report"
     static let abstract = "Sum income and spending by category, payee, month or account, or show the net worth."
@@ -26,6 +26,7 @@ struct ReportCommand: Command {
         .flag("--net-worth", "The sum of the accounts' balances per currency instead."),
         .flag("--json", "Print the report as JSON."),
     ]
+    static let subcommands: [any Command.Type] = [ReportReconcileCommand.self]
 
     let grouping: ReportQuery.Grouping?
     let from: Day?
