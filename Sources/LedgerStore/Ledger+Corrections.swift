@@ -119,9 +119,15 @@ extension Ledger {
     /// Runs a correction in one write transaction: committed, or rolled back after the body in a
     /// dry run.
     func correction<T>(dryRun: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        if !isVerifiedSound { try verifySound() }
         do {
-            return try database.inTransaction { (try body(), dryRun ? .rollback : .commit) }
+            return try database.inTransaction {
+                try startVerifyingSound()
+                // A dry run reports as it goes (`rules apply --dry-run` prints each change): on a
+                // damaged file it must say nothing but that, so it waits for the check first.
+                if dryRun { try verifiedSound() }
+                let result = try whenSound(body)
+                return (result, dryRun ? .rollback : .commit)
+            }
         } catch let error as StoreError {
             throw error
         } catch {

@@ -13,14 +13,72 @@ extension Ledger {
     func verifySound() throws(StoreError) {
         let findings: [String]
         do {
-            findings = try pragmaFindings("integrity_check", limit: 10)
+            findings = try SoundnessCheck.findings(of: database, limit: 10)
         } catch {
             throw StoreError(.damaged(path: path, findings: [error.message]), at: .file(path))
         }
-        guard findings.isEmpty else {
-            throw StoreError(.damaged(path: path, findings: Self.firstFinding(of: findings)), at: .file(path))
+        try accept(findings)
+    }
+
+    /// Starts the check ``verifySound()`` makes, on a second connection and a thread of its
+    /// own, so that it runs while the write transaction just begun does its work; the transaction
+    /// commits only after ``verifiedSound()`` (or ``whenSound(_:)``) found the file sound.
+    ///
+    /// Called inside the write transaction, so the check reads the file as the transaction found
+    /// it (see ``SoundnessCheck``). Does nothing once the file passed or while a check runs; an
+    /// in-memory ledger, which no second connection can see, is checked here and now.
+    ///
+    /// - Throws: ``StoreError/Reason/damaged(path:findings:)`` from the in-memory check.
+    func startVerifyingSound() throws(StoreError) {
+        guard !isVerifiedSound, soundnessCheck == nil else { return }
+        guard path != ":memory:", !path.isEmpty else { return try verifySound() }
+        var startsAfterWriter = false
+        #if DEBUG
+            startsAfterWriter = soundnessCheckOrder == .writeFinishesFirst
+        #endif
+        soundnessCheck = SoundnessCheck(
+            path: path, busyTimeoutMilliseconds: database.busyTimeoutMilliseconds ?? Self.busyTimeoutMilliseconds,
+            startsAfterWriter: startsAfterWriter)
+        #if DEBUG
+            if soundnessCheckOrder == .checkFinishesFirst { try verifiedSound() }
+        #endif
+    }
+
+    /// Waits for the check ``startVerifyingSound()`` started (or runs it, when none runs) and
+    /// answers when the file is sound.
+    ///
+    /// - Throws: ``StoreError/Reason/damaged(path:findings:)`` naming the file and how to recover.
+    func verifiedSound() throws(StoreError) {
+        guard !isVerifiedSound else { return }
+        guard let check = soundnessCheck else { return try verifySound() }
+        soundnessCheck = nil
+        switch check.findings() {
+        case .unavailable: try verifySound()
+        case .findings(let findings): try accept(findings)
         }
-        isVerifiedSound = true
+    }
+
+    /// Runs a write transaction's `body` beside the file's check, and answers its result once the
+    /// file is found sound. When `body` fails, the check's damage is what is reported, if it
+    /// found any (the failure may be the damage itself, met by the body's reads).
+    func whenSound<T>(_ body: () throws -> T) throws -> T {
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try verifiedSound()
+            throw error
+        }
+        try verifiedSound()
+        return result
+    }
+
+    /// Which of the first write and its file check a fault test makes finish first.
+    enum SoundnessCheckOrder {
+        /// The check ends before the write's body begins.
+        case checkFinishesFirst
+        /// The check begins only after the write's body ended.
+        case writeFinishesFirst
     }
 
     /// The first of `integrity_check`'s findings and how many more there are, for a one-line
@@ -46,7 +104,7 @@ extension Ledger {
             (
                 "file", "SQLite's PRAGMA integrity_check",
                 { ledger throws(StoreError) in
-                    try ledger.pragmaFindings("integrity_check", limit: 100)
+                    try SoundnessCheck.findings(of: ledger.database, limit: 100)
                 }
             ),
             (
@@ -113,11 +171,14 @@ extension Ledger {
 
     // MARK: - Private
 
-    /// Runs `PRAGMA quick_check` or `integrity_check` and answers its findings (none for "ok").
-    private func pragmaFindings(_ pragma: String, limit: Int) throws(StoreError) -> [String] {
-        let query = try database.prepare("PRAGMA \(pragma)(\(limit))")
-        let lines = try query.rows { row throws(StoreError) in row.text(0) }
-        return lines == ["ok"] ? [] : lines
+    /// Marks the file sound when `integrity_check` found nothing.
+    ///
+    /// - Throws: ``StoreError/Reason/damaged(path:findings:)`` with the first finding.
+    private func accept(_ findings: [String]) throws(StoreError) {
+        guard findings.isEmpty else {
+            throw StoreError(.damaged(path: path, findings: Self.firstFinding(of: findings)), at: .file(path))
+        }
+        isVerifiedSound = true
     }
 
     /// Days whose stored total differs from the net of the day's booked rows.

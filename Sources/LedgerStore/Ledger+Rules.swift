@@ -42,34 +42,42 @@ extension Ledger {
             var application = RuleApplication()
             var sources = try RuleRowSources(ledger: self)
             var after: Int64 = 0
+            // The changed rows of a chunk, written once its SELECT is done (SQLite leaves
+            // undefined what a query still stepping sees of rows changed under it).
+            var updates: [(id: Int64, state: StoredRuleRow.State)] = []
             while true {
-                // Each row is assigned as it is read, so that the values it holds already (most,
-                // when the rules file changed a little) are kept without building their strings.
-                var previous: StoredRuleRow?
-                let rows = try select.rows([
+                // Each row is assigned and compared as it is read, so that the values it holds
+                // already (most, when the rules file changed a little) are kept without building
+                // their strings, and an unchanged row leaves nothing behind.
+                var previous: RuleInput?
+                var read = 0
+                updates.removeAll(keepingCapacity: true)
+                try select.forEachRow([
                     .int(after), .optional(account?.id), .optional(window.start?.description),
                     .optional(window.end?.description),
                 ]) { row throws(StoreError) in
-                    let input = try ruleInput(row, sources: &sources, previous: previous?.input)
+                    let input = try ruleInput(row, sources: &sources, previous: previous)
                     let assignment = assign(input)
-                    let read = try storedRuleRow(row, input: input, expected: assignment)
-                    previous = read
-                    return (read, assignment)
-                }
-                guard let last = rows.last else { break }
-                after = last.0.id
-                for (row, assignment) in rows {
-                    application.read += 1
-                    let next = row.reassigned(by: assignment, kept: &application.keptByHand)
-                    guard next != row.state else { continue }
+                    let stored = try storedRuleRow(row, input: input, expected: assignment)
+                    previous = input
+                    read += 1
+                    after = stored.id
+                    let next = stored.reassigned(by: assignment, kept: &application.keptByHand)
+                    guard next != stored.state else { return true }
                     application.changed += 1
-                    for (field, before, now) in row.state.differences(to: next) {
+                    for (field, before, now) in stored.state.differences(to: next) {
                         if let field { application.changedFields[field, default: 0] += 1 }
-                        change(
-                            RuleChange(transactionID: row.id, field: field?.key ?? "rules", before: before, after: now))
+                        let key = field?.key ?? "rules"
+                        change(RuleChange(transactionID: stored.id, field: key, before: before, after: now))
                     }
+                    updates.append((stored.id, next))
+                    return true
+                }
+                guard read > 0 else { break }
+                application.read += read
+                for (id, next) in updates {
                     try update.run([
-                        .int(row.id), .optional(next[.category]), .optional(next[.payee]), .optional(next[.note]),
+                        .int(id), .optional(next[.category]), .optional(next[.payee]), .optional(next[.note]),
                         .optional(next[.tags]), .optional(next[.counterAccount]), .optional(next.ruleIDs),
                         .int(Int64(next.ruleMask)), .optional(next.sourceCategory), .optional(next.sourcePayee),
                     ])
@@ -145,12 +153,9 @@ extension Ledger {
         let ruleIDs =
             row.isNull(14) ? nil : expected.ruleIDs.count == 1 ? text(14, expected: expected.ruleIDs[0]) : row.text(14)
         let state = StoredRuleRow.State(
-            values: [
-                category, payee, text(15, expected: expected.note),
-                text(16, expected: expected.tags.map { $0.joined(separator: " ") }),
-                text(17, expected: expected.counterAccount),
-            ],
-            ruleIDs: ruleIDs, ruleMask: ruleMask,
+            category: category, payee: payee, note: text(15, expected: expected.note),
+            tags: text(16, expected: expected.tags.map { $0.joined(separator: " ") }),
+            counterAccount: text(17, expected: expected.counterAccount), ruleIDs: ruleIDs, ruleMask: ruleMask,
             sourceCategory: replaced & RuleField.category.rawValue != 0 ? row.optionalText(10) : nil,
             sourcePayee: replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : nil)
         let sourceCategory = replaced & RuleField.category.rawValue != 0 ? row.optionalText(10) : category
@@ -208,8 +213,13 @@ private struct RuleRowSources {
 /// A stored row as `rules apply` reads it: its fields for the rules, and what rules and hands set.
 private struct StoredRuleRow {
     struct State: Equatable {
-        /// The values in ``RuleField/allCases`` order.
-        var values: [String?]
+        /// The values, one per ``RuleField`` (not an array: a row's state is made without an
+        /// allocation of its own).
+        var category: String?
+        var payee: String?
+        var note: String?
+        var tags: String?
+        var counterAccount: String?
         var ruleIDs: String?
         var ruleMask: Int
         /// The source's category and payee, kept while a rule or a person replaces them.
@@ -217,8 +227,24 @@ private struct StoredRuleRow {
         var sourcePayee: String?
 
         subscript(field: RuleField) -> String? {
-            get { values[field.slot] }
-            set { values[field.slot] = newValue }
+            get {
+                switch field {
+                case .category: return category
+                case .payee: return payee
+                case .note: return note
+                case .tags: return tags
+                case .counterAccount: return counterAccount
+                }
+            }
+            set {
+                switch field {
+                case .category: category = newValue
+                case .payee: payee = newValue
+                case .note: note = newValue
+                case .tags: tags = newValue
+                case .counterAccount: counterAccount = newValue
+                }
+            }
         }
 
         /// What differs, field by field (`nil`: the rule ids), as text.
@@ -245,7 +271,12 @@ private struct StoredRuleRow {
     /// when the rules would have changed it).
     func reassigned(by assignment: RuleAssignment, kept: inout Int) -> State {
         var next = state
-        next.ruleIDs = assignment.ruleIDs.isEmpty ? nil : assignment.ruleIDs.joined(separator: ",")
+        next.ruleIDs =
+            switch assignment.ruleIDs.count {
+            case 0: nil
+            case 1: assignment.ruleIDs[0]
+            default: assignment.ruleIDs.joined(separator: ",")
+            }
         next.ruleMask = 0
         for field in RuleField.allCases {
             let wanted = assignment.text(of: field)
@@ -268,18 +299,5 @@ private struct StoredRuleRow {
         next.sourceCategory = replaced & RuleField.category.rawValue != 0 ? sourceCategory : nil
         next.sourcePayee = replaced & RuleField.payee.rawValue != 0 ? sourcePayee : nil
         return next
-    }
-}
-
-extension RuleField {
-    /// The field's place in ``allCases``.
-    fileprivate var slot: Int {
-        switch self {
-        case .category: return 0
-        case .payee: return 1
-        case .note: return 2
-        case .tags: return 3
-        case .counterAccount: return 4
-        }
     }
 }

@@ -19,6 +19,13 @@ public final class Ledger {
     public var restoresDeletedRows = false
     /// Whether the file passed the check run before this connection's first write.
     var isVerifiedSound = false
+    /// The check of the file running beside this connection's first write, until it answers.
+    var soundnessCheck: SoundnessCheck?
+    #if DEBUG
+        /// Which of the first write and its file check a fault test makes finish first (`nil`:
+        /// whichever does).
+        var soundnessCheckOrder: SoundnessCheckOrder?
+    #endif
     /// The commodities the ledger declares beyond ISO 4217, as last read (``commodities``).
     var commodityTable = CommodityTable()
     /// Statements run on every batch, prepared once per connection (see ``prepared(_:)``).
@@ -240,10 +247,17 @@ public final class Ledger {
     }
 
     /// Runs a write inside one transaction, mapping any error to ``StoreError``.
+    ///
+    /// Before this connection's first commit the file must pass its check, which runs beside
+    /// `body` (``startVerifyingSound()``); when it finds damage the write rolls back and the
+    /// damage is reported, even when `body` failed first.
     func write<T>(_ body: () throws -> T) throws(StoreError) -> T {
-        if !isVerifiedSound { try verifySound() }
         do {
-            return try database.inTransaction { (try body(), .commit) }
+            return try database.inTransaction {
+                try startVerifyingSound()
+                let result = try whenSound(body)
+                return (result, .commit)
+            }
         } catch let error as StoreError {
             throw error
         } catch {

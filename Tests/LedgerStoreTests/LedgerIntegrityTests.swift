@@ -71,6 +71,95 @@ struct LedgerIntegrityTests {
         #expect(result.items.first { $0.name == "file" }?.passed == false)
     }
 
+    /// How many rows hold a category, read on a connection of its own (the table, not the
+    /// damaged index).
+    func categorisedRows() throws -> Int64 {
+        let reader = try Database(path: path, readOnly: true, create: false)
+        return try reader.prepare("SELECT count(*) FROM transactions NOT INDEXED WHERE category IS NOT NULL")
+            .rows { row throws(StoreError) in row.int(0) }[0]
+    }
+
+    @Test(
+        "rules apply on a damaged ledger is refused and writes nothing, whichever of the work and the check ends first",
+        arguments: [Ledger.SoundnessCheckOrder.checkFinishesFirst, .writeFinishesFirst, nil])
+    func damagedLedgerRefusesRules(order: Ledger.SoundnessCheckOrder?) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeLedgerFile()
+        try flipBit(inRootOf: "transactions_identity")
+        let ledger = try Ledger(path: path)
+        ledger.soundnessCheckOrder = order
+        let before = ledger.commitCount
+        var assigned = 0
+        var changes = 0
+        #expect {
+            _ = try ledger.applyRules(
+                assign: { _ in
+                    assigned += 1
+                    return RuleAssignment(ruleIDs: ["groceries"], category: "Groceries")
+                }, change: { _ in changes += 1 })
+        } throws: { error in
+            (error as? StoreError)?.message.contains("the ledger \(path) is damaged") == true
+        }
+        #expect(ledger.commitCount == before)
+        #expect(try categorisedRows() == 0)
+        // The work did run beside the check (all of it, when the check waited for it).
+        if order == .writeFinishesFirst { #expect(assigned == 2_000 && changes == 4_000) }
+    }
+
+    @Test(
+        "a save into a damaged ledger is refused and writes nothing, whichever of the work and the check ends first",
+        arguments: [Ledger.SoundnessCheckOrder.checkFinishesFirst, .writeFinishesFirst, nil])
+    func damagedLedgerRefusesSave(order: Ledger.SoundnessCheckOrder?) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeLedgerFile()
+        try flipBit(inRootOf: "transactions_identity")
+        let ledger = try Ledger(path: path)
+        ledger.soundnessCheckOrder = order
+        let account = try #require(try ledger.account(named: "Checking"))
+        let before = ledger.commitCount
+        guard
+            case .notSaved(let error) = ledger.save(
+                rows([makeDraft("Row 2001", -2, on: "2024-02-11")], account: account), importID: nil)
+        else {
+            Issue.record("a damaged ledger must refuse the write")
+            return
+        }
+        #expect(error.message.contains("the ledger \(path) is damaged"))
+        #expect(ledger.commitCount == before)
+        let reader = try Database(path: path, readOnly: true, create: false)
+        let count = try reader.prepare("SELECT count(*) FROM transactions NOT INDEXED")
+            .rows { row throws(StoreError) in row.int(0) }[0]
+        #expect(count == 2_000)
+    }
+
+    @Test(
+        "on a sound ledger the checked write commits, whichever of the work and the check ends first",
+        arguments: [Ledger.SoundnessCheckOrder.checkFinishesFirst, .writeFinishesFirst, nil])
+    func soundLedgerCommits(order: Ledger.SoundnessCheckOrder?) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeLedgerFile()
+        let ledger = try Ledger(path: path)
+        ledger.soundnessCheckOrder = order
+        let result = try ledger.applyRules(assign: { _ in
+            RuleAssignment(ruleIDs: ["groceries"], category: "Groceries")
+        })
+        #expect(result.changed == 2_000)
+        #expect(ledger.isVerifiedSound)
+        #expect(try categorisedRows() == 2_000)
+    }
+
+    @Test("a connection checks the file at its first write only")
+    func checkedOncePerConnection() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeLedgerFile()
+        let ledger = try Ledger(path: path)
+        _ = try ledger.applyRules(assign: { _ in RuleAssignment() })
+        #expect(ledger.isVerifiedSound)
+        #expect(ledger.soundnessCheck == nil)
+        try ledger.write { try ledger.database.execute("UPDATE accounts SET institution = 'Bank'") }
+        #expect(ledger.soundnessCheck == nil)
+    }
+
     @Test("a sound ledger passes every check")
     func soundLedger() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

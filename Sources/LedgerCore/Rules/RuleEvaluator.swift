@@ -15,6 +15,7 @@ public final class RuleEvaluator {
     /// Rule `r`'s checks are `checks[ruleStarts[r]..<ruleStarts[r + 1]]`.
     private let ruleStarts: UnsafeMutableBufferPointer<Int>
     private let ruleIDs: [String]
+    /// Each rule's values, with its id as their only rule id.
     private let ruleValues: [RuleAssignment]
     private let ruleContinues: [Bool]
     /// Per name-like key (account, currency, format, mapping), the names the rules use.
@@ -178,7 +179,11 @@ public final class RuleEvaluator {
         self.checks = .copying(checks)
         ruleStarts = .copying(starts)
         ruleIDs = set.rules.map(\.id)
-        ruleValues = set.rules.map(\.values)
+        ruleValues = set.rules.map { rule in
+            var values = rule.values
+            values.ruleIDs = [rule.id]
+            return values
+        }
         ruleContinues = set.rules.map(\.continues)
         self.vocabularies = vocabularies
         self.allowed = .copying(allowed)
@@ -239,11 +244,12 @@ public final class RuleEvaluator {
                 bits &= bits - 1
                 guard holds(rule, input, &row) else { continue }
                 if result.ruleIDs.isEmpty {
+                    // The rule's values with its id already: the row shares them, nothing is made.
                     result = ruleValues[rule]
                 } else {
                     result.fill(from: ruleValues[rule])
+                    result.ruleIDs.append(ruleIDs[rule])
                 }
-                result.ruleIDs.append(ruleIDs[rule])
                 if !ruleContinues[rule] { break search }
             }
         }
