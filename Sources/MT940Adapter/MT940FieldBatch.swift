@@ -14,7 +14,7 @@ struct MT940FieldBatch: Sendable {
     }
 
     /// A batch is handed over at this many entries, or at ``bytesLimit`` bytes of values.
-    static let entryLimit = 512
+    static let entryLimit = 2048
     static let bytesLimit = 64 * 1024
 
     private(set) var entries: [Entry] = []

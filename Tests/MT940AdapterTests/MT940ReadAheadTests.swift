@@ -3,8 +3,8 @@ import LedgerTestSupport
 import MT940Adapter
 import Testing
 
-/// Lines and `:86:` are read on a second thread and handed to the builder in batches of 512
-/// fields: whatever that thread has read ahead, the events and the first error follow file order.
+/// Lines and `:86:` are read on a second thread and handed to the builder in batches of 2,048
+/// fields at most: whatever that thread has read ahead, the events and the first error follow file order.
 @Suite("MT940 read ahead")
 struct MT940ReadAheadTests {
     /// A Sparkasse-style daily statement of `count` lines of 1,00 EUR each, CRLF; `replace` swaps
@@ -42,7 +42,7 @@ struct MT940ReadAheadTests {
         let bad = Self.statementLine(3)
         // The over-long line sits in the third batch, within the eight the reading thread may
         // have read, and refused, before the builder reaches the bad amount.
-        let long = Self.statementLine(600) + 1
+        let long = Self.statementLine(2_500) + 1
         let bytes = Self.statement(
             lines: 5_000,
             replace: [bad: ":61:2401020102DR1.00NTRFNONREF", long: ":86:" + String(repeating: "A", count: 70_000)])
