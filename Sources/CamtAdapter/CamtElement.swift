@@ -17,11 +17,46 @@ enum CamtElement: UInt8, Sendable {
     case Chrgs, TtlChrgsAndTaxAmt, Rcrd
 
     /// The element named by these UTF-8 bytes (a local name, without prefix).
-    static func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> CamtElement {
-        let length = bytes.count
-        guard length > 0, length + 1 < firstOfLength.count else { return .other }
-        let key = Key(bytes)
-        return candidates.withUnsafeBufferPointer { candidates in
+    static func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> CamtElement { names.element(named: bytes) }
+
+    /// The names' table, built once. A reader keeps a copy of it: a lookup through the lazy global
+    /// itself checks its initialisation (`swift_once`) on every call, for every tag.
+    static let names = Names()
+
+    /// The names by their length in bytes, shortest first: a lookup compares a handful of
+    /// two-word keys, with no string built and nothing hashed.
+    struct Names {
+        private let candidates: [Candidate]
+        /// Where the candidates of each length start in ``candidates`` (and, one further, end).
+        private let firstOfLength: [Int]
+        /// The names longer than 16 bytes, compared whole after their key matched.
+        private let longNames: [[UInt8]]
+
+        fileprivate init() {
+            // Each name spelled once (`String(describing:)` reads the case's name by reflection).
+            let named = CamtElement.named.map { ($0, Array(String(describing: $0).utf8)) }
+                .sorted { $0.1.count < $1.1.count }
+            let longNames = named.map(\.1).filter { $0.count > 16 }
+            candidates = named.map { element, name in
+                Candidate(
+                    key: name.withUnsafeBufferPointer { Key($0) }, element: element,
+                    longName: longNames.firstIndex(of: name) ?? -1)
+            }
+            let longest = named.last?.1.count ?? 0
+            var firstOfLength = Array(repeating: 0, count: longest + 2)
+            // The names shorter than each length.
+            for (_, name) in named {
+                for length in (name.count + 1)..<firstOfLength.count { firstOfLength[length] += 1 }
+            }
+            self.firstOfLength = firstOfLength
+            self.longNames = longNames
+        }
+
+        /// The element named by these UTF-8 bytes (a local name, without prefix).
+        func element(named bytes: UnsafeBufferPointer<UInt8>) -> CamtElement {
+            let length = bytes.count
+            guard length > 0, length + 1 < firstOfLength.count else { return .other }
+            let key = Key(bytes)
             for index in firstOfLength[length]..<firstOfLength[length + 1] where candidates[index].key == key {
                 // Up to 16 bytes the key is the whole name; past that, compare the rest.
                 let candidate = candidates[index]
@@ -56,30 +91,6 @@ enum CamtElement: UInt8, Sendable {
         /// Where a name longer than 16 bytes is in ``longNames`` (-1 for a shorter one).
         var longName: Int
     }
-
-    /// The names by their length in bytes, shortest first: a lookup compares a handful of
-    /// two-word keys, with no string built and nothing hashed.
-    private static let candidates: [Candidate] = {
-        var candidates: [Candidate] = []
-        for element in named.sorted(by: { String(describing: $0).utf8.count < String(describing: $1).utf8.count }) {
-            let name = Array(String(describing: element).utf8)
-            let key = name.withUnsafeBufferPointer { Key($0) }
-            let longName = name.count > 16 ? longNames.firstIndex(of: name) ?? -1 : -1
-            precondition(name.count <= 16 || longName >= 0, "a long name is in longNames")
-            candidates.append(Candidate(key: key, element: element, longName: longName))
-        }
-        return candidates
-    }()
-
-    /// Where the candidates of each length start in ``candidates`` (and, one further, end).
-    private static let firstOfLength: [Int] = {
-        let lengths = named.map { String(describing: $0).utf8.count }
-        let longest = lengths.max() ?? 0
-        return (0...(longest + 1)).map { length in lengths.filter { $0 < length }.count }
-    }()
-
-    /// The names longer than 16 bytes, compared whole after their key matched.
-    private static let longNames: [[UInt8]] = named.map { Array(String(describing: $0).utf8) }.filter { $0.count > 16 }
 
     /// Every element but ``other``.
     private static let named: [CamtElement] = {

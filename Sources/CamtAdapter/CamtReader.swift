@@ -116,6 +116,8 @@ struct CamtReadingState {
     private var leafText = CamtLeafText()
     /// The last `Ccy` read and its currency (`nil`: not in ISO 4217).
     private var lastCurrency: (code: String, currency: Currency?)?
+    /// The element names' table, read here without a lazy global's check per tag.
+    private let names = CamtElement.names
 
     init(builder: CamtStatementBuilder, fileName: String) {
         self.builder = builder
@@ -125,7 +127,7 @@ struct CamtReadingState {
     // MARK: - API
 
     mutating func startElement(_ tag: XMLStartTag) throws {
-        let element = CamtElement.lookUp(tag.nameBytes)
+        let element = names.element(named: tag.nameBytes)
         let depth = stack.count
         stack.append(element)
         leafText.bytes.removeAll()
