@@ -17,13 +17,50 @@ enum CamtElement: UInt8, Sendable {
     case Chrgs, TtlChrgsAndTaxAmt, Rcrd
 
     /// The element named by these UTF-8 bytes (a local name, without prefix).
-    static func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> CamtElement {
-        guard bytes.count < table.count, !bytes.isEmpty else { return .other }
-        let key = Key(bytes)
-        return table[bytes.count].withUnsafeBufferPointer { candidates in
-            for candidate in candidates where candidate.key == key {
+    static func lookUp(_ bytes: UnsafeBufferPointer<UInt8>) -> CamtElement { names.element(named: bytes) }
+
+    /// The names' table, built once. A reader keeps a copy of it: a lookup through the lazy global
+    /// itself checks its initialisation (`swift_once`) on every call, for every tag.
+    static let names = Names()
+
+    /// The names by their length in bytes, shortest first: a lookup compares a handful of
+    /// two-word keys, with no string built and nothing hashed.
+    struct Names {
+        private let candidates: [Candidate]
+        /// Where the candidates of each length start in ``candidates`` (and, one further, end).
+        private let firstOfLength: [Int]
+        /// The names longer than 16 bytes, compared whole after their key matched.
+        private let longNames: [[UInt8]]
+
+        fileprivate init() {
+            // Each name spelled once (`String(describing:)` reads the case's name by reflection).
+            let named = CamtElement.named.map { ($0, Array(String(describing: $0).utf8)) }
+                .sorted { $0.1.count < $1.1.count }
+            let longNames = named.map(\.1).filter { $0.count > 16 }
+            candidates = named.map { element, name in
+                Candidate(
+                    key: name.withUnsafeBufferPointer { Key($0) }, element: element,
+                    longName: longNames.firstIndex(of: name) ?? -1)
+            }
+            let longest = named.last?.1.count ?? 0
+            var firstOfLength = Array(repeating: 0, count: longest + 2)
+            // The names shorter than each length.
+            for (_, name) in named {
+                for length in (name.count + 1)..<firstOfLength.count { firstOfLength[length] += 1 }
+            }
+            self.firstOfLength = firstOfLength
+            self.longNames = longNames
+        }
+
+        /// The element named by these UTF-8 bytes (a local name, without prefix).
+        func element(named bytes: UnsafeBufferPointer<UInt8>) -> CamtElement {
+            let length = bytes.count
+            guard length > 0, length + 1 < firstOfLength.count else { return .other }
+            let key = Key(bytes)
+            for index in firstOfLength[length]..<firstOfLength[length + 1] where candidates[index].key == key {
                 // Up to 16 bytes the key is the whole name; past that, compare the rest.
-                if bytes.count <= 16 || candidate.name.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
+                let candidate = candidates[index]
+                if length <= 16 || longNames[candidate.longName].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
                     return candidate.element
                 }
             }
@@ -47,15 +84,16 @@ enum CamtElement: UInt8, Sendable {
         }
     }
 
+    /// A name's key and element; nothing counted by reference, so a lookup retains nothing.
     private struct Candidate {
         var key: Key
-        var name: [UInt8]
         var element: CamtElement
+        /// Where a name longer than 16 bytes is in ``longNames`` (-1 for a shorter one).
+        var longName: Int
     }
 
-    /// The names by their length in bytes: a lookup compares a handful of two-word keys, with no
-    /// string built and nothing hashed.
-    private static let table: [[Candidate]] = {
+    /// Every element but ``other``.
+    private static let named: [CamtElement] = {
         let all: [CamtElement] = [
             .Document, .BkToCstmrStmt, .BkToCstmrAcctRpt, .BkToCstmrDbtCdtNtfctn, .Stmt, .Rpt, .Ntfctn,
             .Id, .FrToDt, .FrDtTm, .Acct, .IBAN, .Othr, .Ccy, .Nm, .Tp, .Cd, .Prtry, .Svcr, .FinInstnId, .BICFI, .BIC,
@@ -65,12 +103,6 @@ enum CamtElement: UInt8, Sendable {
             .RltdPties, .Dbtr, .Cdtr, .UltmtDbtr, .UltmtCdtr, .Pty, .RmtInf, .Ustrd, .Strd, .CdtrRefInf, .Ref,
             .AddtlTxInf, .Chrgs, .TtlChrgsAndTaxAmt, .Rcrd,
         ]
-        var table: [[Candidate]] = Array(repeating: [], count: 24)
-        for element in all {
-            let name = Array(String(describing: element).utf8)
-            let key = name.withUnsafeBufferPointer { Key($0) }
-            table[name.count].append(Candidate(key: key, name: name, element: element))
-        }
-        return table
+        return all
     }()
 }

@@ -165,9 +165,10 @@ extension CamtDetails {
         creditorName = creditorName ?? entry.creditorName
         ultimateDebtorName = ultimateDebtorName ?? entry.ultimateDebtorName
         ultimateCreditorName = ultimateCreditorName ?? entry.ultimateCreditorName
-        unstructured += entry.unstructured
-        creditorReferences += entry.creditorReferences
-        additional += entry.additional
+        // Most lists are empty on one side: append only what there is.
+        if !entry.unstructured.isEmpty { unstructured += entry.unstructured }
+        if !entry.creditorReferences.isEmpty { creditorReferences += entry.creditorReferences }
+        if !entry.additional.isEmpty { additional += entry.additional }
         instructed = instructed ?? entry.instructed
         exchangeRate = exchangeRate ?? entry.exchangeRate
         if totalCharges == nil && charges.isEmpty {

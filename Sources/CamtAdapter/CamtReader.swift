@@ -116,6 +116,8 @@ struct CamtReadingState {
     private var leafText = CamtLeafText()
     /// The last `Ccy` read and its currency (`nil`: not in ISO 4217).
     private var lastCurrency: (code: String, currency: Currency?)?
+    /// The element names' table, read here without a lazy global's check per tag.
+    private let names = CamtElement.names
 
     init(builder: CamtStatementBuilder, fileName: String) {
         self.builder = builder
@@ -125,14 +127,16 @@ struct CamtReadingState {
     // MARK: - API
 
     mutating func startElement(_ tag: XMLStartTag) throws {
-        let element = CamtElement.lookUp(tag.nameBytes)
+        let element = names.element(named: tag.nameBytes)
         let depth = stack.count
         stack.append(element)
         leafText.bytes.removeAll()
         leafText.line = tag.line
         leafText.column = tag.column
-        leafText.currency = nil
-        leafText.knownCurrency = nil
+        if leafText.currency != nil {
+            leafText.currency = nil
+            leafText.knownCurrency = nil
+        }
         if element == .Amt || element == .TtlChrgsAndTaxAmt { readCurrency(tag) }
         switch depth {
         case 0: try readRoot(tag, element: element)
@@ -182,12 +186,18 @@ struct CamtReadingState {
         }
         if depth == transactionDepth {
             transactionDepth = -1
-            entry.transactions.append(transaction)
+            // Moved into the entry, not copied: the next `TxDtls` starts from an empty record.
+            var finished = CamtTransactionRecord(line: 0, column: 0)
+            swap(&finished, &transaction)
+            entry.transactions.append(finished)
             return
         }
         if depth == entryDepth {
             entryDepth = -1
-            try builder.entry(entry, account: account)
+            // Moved to the builder, which keeps it in the draft's entry, not copied.
+            var finished = CamtEntryRecord(line: 0, column: 0)
+            swap(&finished, &entry)
+            try builder.entry(finished, account: account)
             return
         }
         if depth == balanceDepth {

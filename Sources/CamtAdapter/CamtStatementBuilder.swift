@@ -94,7 +94,7 @@ final class CamtStatementBuilder {
     }
 
     /// An `Ntry` ended: its drafts, or a count of it when it is `INFO`.
-    func entry(_ record: CamtEntryRecord, account accountRecord: CamtAccountRecord) throws {
+    func entry(_ record: consuming CamtEntryRecord, account accountRecord: CamtAccountRecord) throws {
         let location = here(record.line, record.column)
         let amount = try CamtValue.money(try required(record.amount, "Amt", in: "Ntry", at: location), file: fileName)
         let direction = try CamtValue.direction(record.creditDebit, in: "Ntry", at: location)

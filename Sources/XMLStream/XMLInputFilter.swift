@@ -222,16 +222,62 @@ public struct XMLInputFilter {
             var line = self.line
             var column = self.column
             let count = buffer.count
-            while index < count {
-                if index + 8 <= count, let base = buffer.baseAddress {
-                    // Eight bytes at a time up to the first that needs a look.
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    let marks = XMLInputFilter.carefulBytes(in: UInt64(littleEndian: word))
+            if let base = buffer.baseAddress {
+                // Eight bytes at a time while a byte follows them (a `<` that ends the bytes is
+                // looked at one by one below), up to the first that needs a look: a `&`, a byte
+                // at or above 0x80, or a `!` or `?` right after a `<`. Tags and line breaks pass.
+                while index + 8 < count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let marks = XMLInputFilter.stopBytes(in: word)
                     let plain = marks == 0 ? 8 : marks.trailingZeroBitCount / 8
-                    column += plain
-                    index += plain
-                    if plain == 8 { continue }
+                    // A `!` or `?` not after a `<` is plain text: it and the bytes before it pass.
+                    var passed = plain
+                    var stops = false
+                    if plain < 8 {
+                        let byte = base[index + plain]
+                        if byte == 0x21 || byte == 0x3F {
+                            if index + plain > start, base[index + plain - 1] == 0x3C {
+                                stops = true
+                            } else {
+                                passed = plain + 1
+                            }
+                        } else {
+                            stops = true
+                        }
+                    }
+                    // Lines and columns of the bytes passed (all ASCII).
+                    let kept: UInt64 = passed == 8 ? ~0 : (1 << UInt64(passed * 8)) &- 1
+                    let newlines = XMLInputFilter.exactZeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) & kept
+                    if newlines == 0 {
+                        column += passed
+                    } else {
+                        // One bit per line break, rarely more than one: no population count (a
+                        // library call without POPCNT in the baseline target).
+                        var remaining = newlines
+                        while remaining != 0 {
+                            line += 1
+                            remaining &= remaining &- 1
+                        }
+                        let last = (63 - newlines.leadingZeroBitCount) / 8
+                        column = passed - last
+                    }
+                    index += passed
+                    if stops {
+                        // A `<` before a `!` or `?`: stop at it (it was passed, and is no line break).
+                        if base[index] == 0x21 || base[index] == 0x3F {
+                            index -= 1
+                            column -= 1
+                        }
+                        break
+                    }
                 }
+                // A `<` that ended the last word is looked at again with the byte after it.
+                if index > start, base[index - 1] == 0x3C {
+                    index -= 1
+                    column -= 1
+                }
+            }
+            while index < count {
                 let byte = buffer[index]
                 if byte == 0x0A {
                     line += 1
@@ -255,14 +301,20 @@ public struct XMLInputFilter {
         return end
     }
 
-    /// The high bit of each byte of `word` (first byte lowest) that is a line feed, `&`, `<` or
-    /// at or above 0x80; exact up to the first such byte, which is all a caller uses.
-    private static func carefulBytes(in word: UInt64) -> UInt64 {
+    /// The high bit of each byte of `word` (first byte lowest) that is a `&`, a `!`, a `?` or at
+    /// or above 0x80; exact up to the first such byte, which is all a caller uses.
+    private static func stopBytes(in word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-        return (word & highs) | zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x26))
-            | zeroBytes(word ^ (ones &* 0x3C))
+        return (word & highs) | zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x21))
+            | zeroBytes(word ^ (ones &* 0x3F))
+    }
+
+    /// The high bit of each byte of `word` that is zero, exactly (no borrow between bytes).
+    private static func exactZeroBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & lows) &+ lows) | word | lows)
     }
 
     /// Reads the label of the XML declaration at the start of `head`.

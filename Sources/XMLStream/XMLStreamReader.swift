@@ -53,8 +53,13 @@ public final class XMLStreamReader {
     fileprivate var textColumn = 1
     /// The handler's ``XMLEventHandler/skipsBlankTextAfterTags``.
     fileprivate let skipsBlankTextAfterTags: Bool
-    /// Whether the last event was a tag, or blank text left out after one.
+    /// Whether the last event was a tag, or blank text left out after one. Kept only by the
+    /// callbacks of a handler that skips blank text (and of the tape recorder): a handler that
+    /// gets every byte pays nothing for it.
     fileprivate var isAfterTag = false
+    /// The handler when it is ``XMLPipelinedReader``'s tape recorder, called directly (no
+    /// dynamic dispatch, inlined into the callbacks) on libxml2's thread.
+    fileprivate let recorder: XMLEventTapeRecorder?
 
     /// Creates a reader.
     ///
@@ -76,6 +81,7 @@ public final class XMLStreamReader {
         self.lineOffset = lineOffset
         self.blockSize = blockSize
         skipsBlankTextAfterTags = handler.skipsBlankTextAfterTags
+        recorder = handler as? XMLEventTapeRecorder
         textLine = 1 + lineOffset
     }
 
@@ -180,10 +186,28 @@ public final class XMLStreamReader {
         if let context { return context }
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = streamStartElement
-        handler.endElementNs = streamEndElement
-        handler.characters = streamCharacters
-        handler.cdataBlock = streamCharacters
+        // Three sets of callbacks, so that each kind of handler pays only for what it uses: the
+        // tape recorder, called directly; a handler that skips blank text after tags; any other.
+        if recorder != nil {
+            handler.startElementNs = recordStartElement
+            handler.endElementNs = recordEndElement
+            handler.characters = recordCharacters
+            handler.cdataBlock = recordCharacters
+        } else if skipsBlankTextAfterTags {
+            handler.startElementNs = streamStartElementMarkingTags
+            handler.endElementNs = streamEndElementMarkingTags
+            handler.characters = streamCharactersSkippingBlanks
+            handler.cdataBlock = streamCharactersSkippingBlanks
+        } else {
+            handler.startElementNs = streamStartElement
+            handler.endElementNs = streamEndElement
+            handler.characters = streamCharacters
+            handler.cdataBlock = streamCharacters
+        }
+        // The same function for white space libxml2 might call ignorable: it then calls it
+        // without first checking whether the text is blank (`areBlanks`, which without a tree
+        // always answers no), so every text arrives through `characters` as before.
+        handler.ignorableWhitespace = handler.characters
         handler.comment = streamComment
         handler.processingInstruction = streamProcessingInstruction
         handler.internalSubset = streamInternalSubset
@@ -264,7 +288,6 @@ public final class XMLStreamReader {
         let (line, column) = XMLStreamReader.position(parser, lineOffset: lineOffset)
         textLine = line
         textColumn = column + extra
-        isAfterTag = false
     }
 
     /// libxml2's line (plus `lineOffset`) and column, read from its input as
@@ -302,11 +325,13 @@ private func nameBytes(_ name: UnsafePointer<xmlChar>?) -> UnsafeBufferPointer<U
     return UnsafeBufferPointer(start: name, count: length)
 }
 
-private func streamStartElement(
-    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
-    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
-    _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
-    _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+/// A start tag: its name, the position of its `<`, and where the text after it starts, handed to
+/// `deliver`; with `marksTag`, notes that the last event was a tag (for blank text after it).
+@inline(__always)
+private func deliverStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
+    _ attributeCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, marksTag: Bool,
+    _ deliver: (XMLStreamReader, XMLStartTag) throws -> Void
 ) {
     XMLStreamReader.with(context) { reader in
         reader.run(context) {
@@ -317,9 +342,58 @@ private func streamStartElement(
             let tag = XMLStartTag(
                 nameBytes: name, line: line, column: column, attributeCount: Int(attributeCount),
                 rawAttributes: attributes, namespaceURI: uri)
-            reader.isAfterTag = true
-            try reader.handler.startElement(tag)
+            if marksTag { reader.isAfterTag = true }
+            try deliver(reader, tag)
         }
+    }
+}
+
+/// An end tag, handed to `deliver` with the position of its `<`; with `marksTag`, notes that the
+/// last event was a tag.
+@inline(__always)
+private func deliverEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, marksTag: Bool,
+    _ deliver: (XMLStreamReader, UnsafeBufferPointer<UInt8>, Int, Int) throws -> Void
+) {
+    XMLStreamReader.with(context) { reader in
+        reader.run(context) {
+            let name = nameBytes(localName)
+            let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 3)
+            reader.markTextStart(context)
+            if marksTag { reader.isAfterTag = true }
+            try deliver(reader, name, line, column)
+        }
+    }
+}
+
+/// A run of text handed to `deliver` with where it starts; when the handler skips blank text
+/// after tags (`skipsBlanks`), blank text directly after a tag is left out.
+@inline(__always)
+private func deliverCharacters(
+    _ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32, skipsBlanks: Bool,
+    _ deliver: (XMLStreamReader, UnsafeBufferPointer<UInt8>) throws -> Void
+) {
+    guard let characters, length > 0 else { return }
+    XMLStreamReader.with(context) { reader in
+        let text = UnsafeBufferPointer(start: characters, count: Int(length))
+        if skipsBlanks, reader.isAfterTag {
+            if reader.skipsBlankTextAfterTags, isBlank(text) { return }
+            reader.isAfterTag = false
+        }
+        reader.run(context) { try deliver(reader, text) }
+    }
+}
+
+// Any handler that takes every byte of text (OFX 2): no record of the last event is kept.
+
+private func streamStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
+    _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    deliverStartElement(context, localName, uri, attributeCount, attributes, marksTag: false) {
+        try $0.handler.startElement($1)
     }
 }
 
@@ -327,33 +401,72 @@ private func streamEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    XMLStreamReader.with(context) { reader in
-        reader.run(context) {
-            let name = nameBytes(localName)
-            let (line, column) = reader.tagStart(context, name: name, plainLength: name.count + 3)
-            reader.markTextStart(context)
-            reader.isAfterTag = true
-            try reader.handler.endElement(name, line: line, column: column)
-        }
-    }
+    deliverEndElement(context, localName, marksTag: false) { try $0.handler.endElement($1, line: $2, column: $3) }
 }
 
 private func streamCharacters(
     _ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32
 ) {
-    guard let characters, length > 0 else { return }
-    XMLStreamReader.with(context) { reader in
-        if reader.isAfterTag {
-            if reader.skipsBlankTextAfterTags, isBlank(UnsafeBufferPointer(start: characters, count: Int(length))) {
-                return
-            }
-            reader.isAfterTag = false
-        }
-        reader.run(context) {
-            try reader.handler.text(
-                UnsafeBufferPointer(start: characters, count: Int(length)), line: reader.textLine,
-                column: reader.textColumn)
-        }
+    deliverCharacters(context, characters, length, skipsBlanks: false) {
+        try $0.handler.text($1, line: $0.textLine, column: $0.textColumn)
+    }
+}
+
+// A handler that skips blank text after tags, read directly.
+
+private func streamStartElementMarkingTags(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
+    _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    deliverStartElement(context, localName, uri, attributeCount, attributes, marksTag: true) {
+        try $0.handler.startElement($1)
+    }
+}
+
+private func streamEndElementMarkingTags(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    deliverEndElement(context, localName, marksTag: true) { try $0.handler.endElement($1, line: $2, column: $3) }
+}
+
+private func streamCharactersSkippingBlanks(
+    _ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32
+) {
+    deliverCharacters(context, characters, length, skipsBlanks: true) {
+        try $0.handler.text($1, line: $0.textLine, column: $0.textColumn)
+    }
+}
+
+// The tape recorder of ``XMLPipelinedReader`` (whichever handler it plays to), called directly.
+
+private func recordStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32,
+    _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    deliverStartElement(context, localName, uri, attributeCount, attributes, marksTag: true) { reader, tag in
+        try reader.recorder?.startElement(tag)
+    }
+}
+
+private func recordEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    deliverEndElement(context, localName, marksTag: true) { reader, name, line, column in
+        try reader.recorder?.endElement(name, line: line, column: column)
+    }
+}
+
+private func recordCharacters(
+    _ context: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32
+) {
+    deliverCharacters(context, characters, length, skipsBlanks: true) { reader, text in
+        try reader.recorder?.text(text, line: reader.textLine, column: reader.textColumn)
     }
 }
 
@@ -366,6 +479,7 @@ private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 private func streamComment(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?) {
     guard let reader = XMLStreamReader.from(context) else { return }
     reader.markTextStart(context)
+    reader.isAfterTag = false
 }
 
 private func streamProcessingInstruction(
@@ -373,6 +487,7 @@ private func streamProcessingInstruction(
 ) {
     guard let reader = XMLStreamReader.from(context) else { return }
     reader.markTextStart(context)
+    reader.isAfterTag = false
 }
 
 private func streamInternalSubset(
