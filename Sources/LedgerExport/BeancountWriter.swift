@@ -34,7 +34,7 @@ struct BeancountWriter: ExportWriter {
         output += "; ledgerport export for beancount\n"
     }
 
-    mutating func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout ExportBuffer)
+    mutating func write(_ entry: JournalEntry, row: ExportRow?, into output: inout ExportBuffer)
         throws(ExportError)
     {
         let commodity = try Self.commodity(entry.currency)
@@ -43,18 +43,20 @@ struct BeancountWriter: ExportWriter {
             output += "\n"
             output.append(entry.day)
             output += entry.isPending ? " ! " : " * "
-            if let payee = entry.payee {
-                JournalText.appendBeancountString(payee, to: &output)
-                output += " "
-            }
-            JournalText.appendBeancountString(entry.description, to: &output)
-            output += "\n  lp_id: \""
-            output += entry.id
-            output += "\"\n"
-            if !entry.memo.isEmpty {
-                output += "  memo: "
-                JournalText.appendBeancountString(entry.memo, to: &output)
-                output += "\n"
+            EntryTexts.with(entry, row: row) { texts in
+                if let payee = texts.payee {
+                    JournalText.appendBeancountString(payee, to: &output)
+                    output += " "
+                }
+                JournalText.appendBeancountString(texts.description, to: &output)
+                output += "\n  lp_id: \""
+                appendID(of: entry, row: row, to: &output)
+                output += "\"\n"
+                if !texts.memo.isEmpty {
+                    output += "  memo: "
+                    JournalText.appendBeancountString(texts.memo, to: &output)
+                    output += "\n"
+                }
             }
             for posting in entry.postings {
                 use(posting.account, on: entry.day)
