@@ -94,10 +94,11 @@ struct AccountPlan {
             postings: [.init(account: bank, amount: 0), .init(account: bank, amount: 0)])
     }
 
-    /// Makes `entry` (from ``rowEntry()``) the entry of a row read as bytes, one without split
+    /// Makes `entry` (from ``rowEntry(on:)``) the entry of a row read as bytes, one without split
     /// lines, as ``entry(for:counterAccounts:)`` makes it; its texts and id are the row's, written
-    /// from the row's bytes. Reuses the entry's postings: no allocation per row.
-    func fill(_ entry: inout JournalEntry, from row: ExportRow, counterAccounts: inout CounterAccounts) {
+    /// from the row's bytes. Reuses the entry's postings: no allocation per row. (Static: called
+    /// on the plan, a closure's captured variable, a method would copy the plan for every row.)
+    static func fill(_ entry: inout JournalEntry, from row: ExportRow, counterAccounts: inout CounterAccounts) {
         let signed = row.signedMinorUnits
         entry.day = row.bookingDay
         entry.isPending = row.status == .pending
@@ -112,8 +113,9 @@ struct AccountPlan {
     }
 
     /// Whether a checkpoint on `day` is the next to assert: a row of that day is then held back,
-    /// since it may end the day and carry the assertion.
-    func awaitsCheckpoint(on day: Day) -> Bool { checkpoint(on: day) != nil }
+    /// since it may end the day and carry the assertion. (Mutating only to be read in place: see
+    /// ``fill(_:from:counterAccounts:)``.)
+    mutating func awaitsCheckpoint(on day: Day) -> Bool { checkpoint(on: day) != nil }
 
     /// An opening entry: `amount` into the bank account from `Equity:Opening-Balances`.
     func opening(on day: Day, amount: Int64, description: String) -> JournalEntry {

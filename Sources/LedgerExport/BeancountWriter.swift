@@ -63,7 +63,7 @@ struct BeancountWriter: ExportWriter {
                 appendPosting(
                     account: posting.account, amount: posting.amount, digits: digits, indent: "  ", to: &output)
                 output += " "
-                output += commodity
+                output.append(commodity)
                 output += "\n"
             }
         }
@@ -73,13 +73,13 @@ struct BeancountWriter: ExportWriter {
             output += "\n"
             output.append(entry.day.next)
             output += " balance "
-            output += posting.account
+            output.append(posting.account)
             output.appendSpaces(max(2, Self.accountWidth - posting.account.count))
             appendAmount(assertion, digits: digits, to: &output)
             output += " ~ "
             appendAmount(0, digits: digits, to: &output)
             output += " "
-            output += commodity
+            output.append(commodity)
             output += "\n"
         }
     }
@@ -90,7 +90,7 @@ struct BeancountWriter: ExportWriter {
         for (account, day) in firstUse.sorted(by: { $0.key < $1.key }) {
             output.append(day)
             output += " open "
-            output += account
+            output.append(account)
             output += "\n"
         }
     }

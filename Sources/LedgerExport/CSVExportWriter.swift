@@ -20,7 +20,7 @@ struct CSVExportWriter: ExportWriter {
     ]
 
     func begin(into output: inout ExportBuffer) {
-        output += Self.columns.joined(separator: ",")
+        output.append(Self.columns.joined(separator: ","))
         output += "\n"
     }
 
@@ -50,7 +50,7 @@ struct CSVExportWriter: ExportWriter {
         output += ","
         Self.appendCell(row.memo, to: &output)
         output += ","
-        output += row.status.rawValue
+        output.append(row.status.rawValue)
         output += ","
         Self.appendCell(row.externalID, to: &output)
         output += ","

@@ -132,6 +132,15 @@ struct ExportRow {
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
+        // ASCII, the most of bank texts, eight bytes at a time.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count,
+                raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+            }
+        }
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {

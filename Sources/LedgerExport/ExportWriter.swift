@@ -44,7 +44,7 @@ struct EntryTexts {
 
 /// Appends the entry's id: the row's number, or the entry's own (`opening:…`, `checkpoint:…`).
 func appendID(of entry: JournalEntry, row: ExportRow?, to output: inout ExportBuffer) {
-    if let row { output.append(Int(row.id)) } else { output += entry.id }
+    if let row { output.append(Int(row.id)) } else { output.append(entry.id) }
 }
 
 /// How many characters ``appendAmount(_:digits:to:)`` writes for an amount.
@@ -62,10 +62,10 @@ func amountWidth(_ signedMinorUnits: Int64, digits: Int) -> Int {
 /// A posting's account and amount, the amount right-aligned so that amounts of up to 12
 /// characters end in the same column: `    Assets:Bank:Checking      -12.34`.
 func appendPosting(
-    account: String, amount: Int64, digits: Int, indent: String, to output: inout ExportBuffer
+    account: String, amount: Int64, digits: Int, indent: StaticString, to output: inout ExportBuffer
 ) {
     output += indent
-    output += account
+    output.append(account)
     let pad = 50 - account.utf8.count - amountWidth(amount, digits: digits)
     output.appendSpaces(max(2, pad))
     appendAmount(amount, digits: digits, to: &output)

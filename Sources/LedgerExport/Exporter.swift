@@ -153,7 +153,7 @@ public struct Exporter {
                     try plan.advance(to: read.bookingDay, ledger: ledger, state: &state)
                     if !plan.awaitsCheckpoint(on: read.bookingDay), let row = ExportRow(read) {
                         var entry = rowEntry.take() ?? plan.rowEntry(on: read.bookingDay)
-                        plan.fill(&entry, from: row, counterAccounts: &state.counterAccounts)
+                        AccountPlan.fill(&entry, from: row, counterAccounts: &state.counterAccounts)
                         try state.write(entry, exportRow: row)
                         rowEntry = entry
                         return

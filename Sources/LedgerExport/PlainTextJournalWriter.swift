@@ -25,7 +25,7 @@ struct PlainTextJournalWriter: ExportWriter {
     }
 
     func begin(into output: inout ExportBuffer) {
-        output += "; ledgerport export for \(format.rawValue)\n"
+        output.append("; ledgerport export for \(format.rawValue)\n")
     }
 
     func write(_ entry: JournalEntry, row: ExportRow?, into output: inout ExportBuffer) throws(ExportError) {
@@ -63,12 +63,12 @@ struct PlainTextJournalWriter: ExportWriter {
         for posting in entry.postings {
             appendPosting(account: posting.account, amount: posting.amount, digits: digits, indent: "    ", to: &output)
             output += " "
-            output += commodity
+            output.append(commodity)
             if let assertion = posting.assertion {
                 output += " = "
                 appendAmount(assertion, digits: digits, to: &output)
                 output += " "
-                output += commodity
+                output.append(commodity)
             }
             output += "\n"
         }
