@@ -87,6 +87,36 @@ struct AccountPlan {
             postings: postings)
     }
 
+    /// An entry to fill with ``fill(_:from:counterAccounts:)``, kept from row to row.
+    func rowEntry(on day: Day) -> JournalEntry {
+        JournalEntry(
+            kind: .row, day: day, description: "", id: "", currency: account.currency,
+            postings: [.init(account: bank, amount: 0), .init(account: bank, amount: 0)])
+    }
+
+    /// Makes `entry` (from ``rowEntry(on:)``) the entry of a row read as bytes, one without split
+    /// lines, as ``entry(for:counterAccounts:)`` makes it; its texts and id are the row's, written
+    /// from the row's bytes. Reuses the entry's postings: no allocation per row. (Static: called
+    /// on the plan, a closure's captured variable, a method would copy the plan for every row.)
+    static func fill(_ entry: inout JournalEntry, from row: ExportRow, counterAccounts: inout CounterAccounts) {
+        let signed = row.signedMinorUnits
+        entry.day = row.bookingDay
+        entry.isPending = row.status == .pending
+        entry.currency = row.currency
+        entry.postings[0].amount = signed
+        if let set = row.counterAccount, !set.isEmpty {
+            entry.postings[1].account = counterAccounts.name(set: set)
+        } else {
+            entry.postings[1].account = counterAccounts.name(category: row.category, direction: row.direction)
+        }
+        entry.postings[1].amount = -signed
+    }
+
+    /// Whether a checkpoint on `day` is the next to assert: a row of that day is then held back,
+    /// since it may end the day and carry the assertion. (Mutating only to be read in place: see
+    /// ``fill(_:from:counterAccounts:)``.)
+    mutating func awaitsCheckpoint(on day: Day) -> Bool { checkpoint(on: day) != nil }
+
     /// An opening entry: `amount` into the bank account from `Equity:Opening-Balances`.
     func opening(on day: Day, amount: Int64, description: String) -> JournalEntry {
         JournalEntry(

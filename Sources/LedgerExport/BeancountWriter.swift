@@ -34,7 +34,7 @@ struct BeancountWriter: ExportWriter {
         output += "; ledgerport export for beancount\n"
     }
 
-    mutating func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout ExportBuffer)
+    mutating func write(_ entry: JournalEntry, row: ExportRow?, into output: inout ExportBuffer)
         throws(ExportError)
     {
         let commodity = try Self.commodity(entry.currency)
@@ -43,25 +43,27 @@ struct BeancountWriter: ExportWriter {
             output += "\n"
             output.append(entry.day)
             output += entry.isPending ? " ! " : " * "
-            if let payee = entry.payee {
-                JournalText.appendBeancountString(payee, to: &output)
-                output += " "
-            }
-            JournalText.appendBeancountString(entry.description, to: &output)
-            output += "\n  lp_id: \""
-            output += entry.id
-            output += "\"\n"
-            if !entry.memo.isEmpty {
-                output += "  memo: "
-                JournalText.appendBeancountString(entry.memo, to: &output)
-                output += "\n"
+            EntryTexts.with(entry, row: row) { texts in
+                if let payee = texts.payee {
+                    JournalText.appendBeancountString(payee, to: &output)
+                    output += " "
+                }
+                JournalText.appendBeancountString(texts.description, to: &output)
+                output += "\n  lp_id: \""
+                appendID(of: entry, row: row, to: &output)
+                output += "\"\n"
+                if !texts.memo.isEmpty {
+                    output += "  memo: "
+                    JournalText.appendBeancountString(texts.memo, to: &output)
+                    output += "\n"
+                }
             }
             for posting in entry.postings {
                 use(posting.account, on: entry.day)
                 appendPosting(
                     account: posting.account, amount: posting.amount, digits: digits, indent: "  ", to: &output)
                 output += " "
-                output += commodity
+                output.append(commodity)
                 output += "\n"
             }
         }
@@ -71,13 +73,13 @@ struct BeancountWriter: ExportWriter {
             output += "\n"
             output.append(entry.day.next)
             output += " balance "
-            output += posting.account
+            output.append(posting.account)
             output.appendSpaces(max(2, Self.accountWidth - posting.account.count))
             appendAmount(assertion, digits: digits, to: &output)
             output += " ~ "
             appendAmount(0, digits: digits, to: &output)
             output += " "
-            output += commodity
+            output.append(commodity)
             output += "\n"
         }
     }
@@ -88,7 +90,7 @@ struct BeancountWriter: ExportWriter {
         for (account, day) in firstUse.sorted(by: { $0.key < $1.key }) {
             output.append(day)
             output += " open "
-            output += account
+            output.append(account)
             output += "\n"
         }
     }

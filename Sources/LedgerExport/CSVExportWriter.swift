@@ -20,11 +20,11 @@ struct CSVExportWriter: ExportWriter {
     ]
 
     func begin(into output: inout ExportBuffer) {
-        output += Self.columns.joined(separator: ",")
+        output.append(Self.columns.joined(separator: ","))
         output += "\n"
     }
 
-    func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout ExportBuffer) throws(ExportError) {
+    func write(_ entry: JournalEntry, row: ExportRow?, into output: inout ExportBuffer) throws(ExportError) {
         guard let row, entry.kind == .row else { return }
         output.append(Int(row.id))
         output += ","
@@ -32,9 +32,9 @@ struct CSVExportWriter: ExportWriter {
         output += ","
         if let day = row.transactionDay { output.append(day) }
         output += ","
-        appendAmount(row.signedMinorUnits, digits: row.amount.currency.minorDigits, to: &output)
+        appendAmount(row.signedMinorUnits, digits: row.currency.minorDigits, to: &output)
         output += ","
-        Self.appendCell(row.amount.currency.code, to: &output)
+        Self.appendCell(row.currency.code, to: &output)
         output += ","
         Self.appendCell(row.account, to: &output)
         output += ","
@@ -42,23 +42,23 @@ struct CSVExportWriter: ExportWriter {
         output += ","
         Self.appendCell(entry.postings.count == 2 ? entry.postings[1].account : "", to: &output)
         output += ","
-        Self.appendCell(row.category ?? "", to: &output)
+        Self.appendCell(row.category, to: &output)
         output += ","
-        Self.appendCell(row.payee ?? "", to: &output)
+        Self.appendCell(row.payee, to: &output)
         output += ","
         Self.appendCell(row.description, to: &output)
         output += ","
         Self.appendCell(row.memo, to: &output)
         output += ","
-        output += row.status.rawValue
+        output.append(row.status.rawValue)
         output += ","
-        Self.appendCell(row.externalID ?? "", to: &output)
+        Self.appendCell(row.externalID, to: &output)
         output += ","
-        Self.appendCell(row.location?.file ?? "", to: &output)
+        Self.appendCell(row.sourceFile ?? "", to: &output)
         output += ","
-        if let line = row.location?.line, line > 0 { output.append(line) }
+        if row.sourceFile != nil, row.sourceLine > 0 { output.append(row.sourceLine) }
         output += ","
-        if let column = row.location?.column, column > 0 { output.append(column) }
+        if row.sourceFile != nil, row.sourceColumn > 0 { output.append(row.sourceColumn) }
         output += ","
         if let transfer = entry.transferID { output.append(Int(transfer)) }
         output += "\n"
@@ -69,28 +69,32 @@ struct CSVExportWriter: ExportWriter {
     /// A text cell: `'` before a leading formula character, quoted when it needs to be.
     static func appendCell(_ text: String, to output: inout ExportBuffer) {
         var text = text
-        text.withUTF8 { bytes in
-            let guarded: Bool
-            switch bytes.first {
-            case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D, 0x00:
-                guarded = true
-            default:
-                guarded = false
-            }
-            let needsQuotes = bytes.contains { byte in
-                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
-            }
-            if !needsQuotes && !guarded {
-                output.append(bytes)
-                return
-            }
-            if needsQuotes { output.append(ascii: 0x22) }
-            if guarded { output.append(ascii: 0x27) }
-            for byte in bytes {
-                if byte == 0x22 { output.append(ascii: 0x22) }
-                output.append(ascii: byte)
-            }
-            if needsQuotes { output.append(ascii: 0x22) }
+        text.withUTF8 { bytes in appendCell(bytes, to: &output) }
+    }
+
+    /// A text cell from UTF-8 bytes (NULL: an empty cell).
+    static func appendCell(_ bytes: UnsafeBufferPointer<UInt8>?, to output: inout ExportBuffer) {
+        guard let bytes else { return }
+        let guarded: Bool
+        switch bytes.first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D, 0x00:
+            guarded = true
+        default:
+            guarded = false
         }
+        let needsQuotes = bytes.contains { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+        }
+        if !needsQuotes && !guarded {
+            output.append(bytes)
+            return
+        }
+        if needsQuotes { output.append(ascii: 0x22) }
+        if guarded { output.append(ascii: 0x27) }
+        for byte in bytes {
+            if byte == 0x22 { output.append(ascii: 0x22) }
+            output.append(ascii: byte)
+        }
+        if needsQuotes { output.append(ascii: 0x22) }
     }
 }

@@ -23,8 +23,9 @@ final class ExportBuffer {
     /// The bytes written, valid until the next change.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: count) }
 
-    static func += (buffer: inout ExportBuffer, text: String) {
-        buffer.append(text)
+    /// Appends a literal (its bytes are read in place; a `String` is appended with `append`).
+    static func += (buffer: inout ExportBuffer, text: StaticString) {
+        text.withUTF8Buffer { buffer.append($0) }
     }
 
     func append(_ text: String) {

@@ -18,6 +18,12 @@ struct ExportOutput {
     }
 
     mutating func write(_ entry: JournalEntry, row: StoredTransaction?) throws {
+        guard let row else { return try write(entry, exportRow: nil) }
+        try ExportRow.with(row) { row in try write(entry, exportRow: row) }
+    }
+
+    /// Writes an entry made from `row` (or an added one, with `nil`).
+    mutating func write(_ entry: JournalEntry, exportRow row: ExportRow?) throws {
         try writer.write(entry, row: row, into: &buffer)
         switch entry.kind {
         case .row: summary.transactions += 1

@@ -5,8 +5,9 @@ import LedgerStore
 protocol ExportWriter {
     /// The text before the first entry.
     mutating func begin(into output: inout ExportBuffer)
-    /// One entry; `row` is the stored transaction it was made from (`nil` for an added entry).
-    mutating func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout ExportBuffer)
+    /// One entry; `row` is the stored transaction it was made from (`nil` for an added entry),
+    /// whose texts and id are written instead of the entry's.
+    mutating func write(_ entry: JournalEntry, row: ExportRow?, into output: inout ExportBuffer)
         throws(ExportError)
     /// The text after the last entry.
     mutating func finish(into output: inout ExportBuffer)
@@ -16,6 +17,34 @@ protocol ExportWriter {
 
 extension ExportWriter {
     var openedAccounts: [String] { [] }
+}
+
+/// An entry's texts as bytes for one write: the row's when the entry was made from one (the same
+/// texts, without a string between SQLite and the output), else the entry's own.
+struct EntryTexts {
+    /// The payee written apart from the description, if any.
+    var payee: UnsafeBufferPointer<UInt8>?
+    var description: UnsafeBufferPointer<UInt8>
+    var memo: UnsafeBufferPointer<UInt8>
+
+    static func with<Result>(_ entry: JournalEntry, row: ExportRow?, _ body: (EntryTexts) -> Result) -> Result {
+        if let row { return body(EntryTexts(payee: row.shownPayee, description: row.description, memo: row.memo)) }
+        var description = entry.description
+        var memo = entry.memo
+        return description.withUTF8 { description in
+            memo.withUTF8 { memo in
+                guard var payee = entry.payee else {
+                    return body(EntryTexts(payee: nil, description: description, memo: memo))
+                }
+                return payee.withUTF8 { payee in body(EntryTexts(payee: payee, description: description, memo: memo)) }
+            }
+        }
+    }
+}
+
+/// Appends the entry's id: the row's number, or the entry's own (`opening:…`, `checkpoint:…`).
+func appendID(of entry: JournalEntry, row: ExportRow?, to output: inout ExportBuffer) {
+    if let row { output.append(Int(row.id)) } else { output.append(entry.id) }
 }
 
 /// How many characters ``appendAmount(_:digits:to:)`` writes for an amount.
@@ -33,10 +62,10 @@ func amountWidth(_ signedMinorUnits: Int64, digits: Int) -> Int {
 /// A posting's account and amount, the amount right-aligned so that amounts of up to 12
 /// characters end in the same column: `    Assets:Bank:Checking      -12.34`.
 func appendPosting(
-    account: String, amount: Int64, digits: Int, indent: String, to output: inout ExportBuffer
+    account: String, amount: Int64, digits: Int, indent: StaticString, to output: inout ExportBuffer
 ) {
     output += indent
-    output += account
+    output.append(account)
     let pad = 50 - account.utf8.count - amountWidth(amount, digits: digits)
     output.appendSpaces(max(2, pad))
     appendAmount(amount, digits: digits, to: &output)

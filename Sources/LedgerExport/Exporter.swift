@@ -5,9 +5,11 @@ import LedgerStore
 /// as balance assertions.
 ///
 /// Rows come one at a time from the store's one listing query
-/// (``Ledger/transactions(matching:_:)``, the same as `transactions --json`) and are written as
-/// they are read, into a buffer handed to `emit` every 64 KiB: memory holds one row, one chunk
-/// and the accounts' checkpoints, whatever the number of rows.
+/// (``Ledger/transactionRows(matching:_:)``, the same as `transactions --json`) and are written
+/// as they are read, into a buffer handed to `emit` every 64 KiB: memory holds one row, one chunk
+/// and the accounts' checkpoints, whatever the number of rows. A row's texts go from SQLite's
+/// bytes into the buffer without a `String` between (``ExportRow``), unless the row is held back
+/// or needs more than its own columns (a transfer's, a split row).
 ///
 /// For each account, in order:
 ///
@@ -134,15 +136,33 @@ public struct Exporter {
         plan.pendingMaxID = lastTransactionID
         let query = TransactionQuery(account: account, window: window, afterID: request.mark?.lastTransactionID)
         var failure: (any Error)?
-        try ledger.transactions(matching: query) { row in
+        var previousAccount: String?
+        var rowEntry: JournalEntry?
+        try ledger.transactionRows(matching: query) { read in
             guard failure == nil else { return }
             do {
-                if row.status == .pending && !request.includesPending {
+                if read.status == .pending && !request.includesPending {
                     state.summary.pendingLeftOut += 1
                     return
                 }
+                // Most rows go from SQLite's bytes into the output: all but a transfer's, a split
+                // row, one that may carry a checkpoint's assertion (held back until the next row
+                // shows whether it ends its day) and one whose texts aren't valid UTF-8.
+                let partner = transfers.partners.isEmpty ? nil : transfers.partners[read.id]
+                if partner == nil && !read.hasSplits {
+                    try plan.advance(to: read.bookingDay, ledger: ledger, state: &state)
+                    if !plan.awaitsCheckpoint(on: read.bookingDay), let row = ExportRow(read) {
+                        var entry = rowEntry.take() ?? plan.rowEntry(on: read.bookingDay)
+                        AccountPlan.fill(&entry, from: row, counterAccounts: &state.counterAccounts)
+                        try state.write(entry, exportRow: row)
+                        rowEntry = entry
+                        return
+                    }
+                }
+                let row = try read.stored(previousAccount: previousAccount)
+                previousAccount = row.account
                 var entry = plan.entry(for: row, counterAccounts: &state.counterAccounts)
-                if let partner = transfers.partners[row.id] {
+                if let partner {
                     let counter: String
                     switch transfers.placement(of: row, in: account, partner: partner) {
                     case .withOther: return

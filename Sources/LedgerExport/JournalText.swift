@@ -39,18 +39,19 @@ enum JournalText {
     }
 
     /// Appends a beancount string: `"TEXT"`, escaped.
-    static func appendBeancountString(_ text: String, to output: inout ExportBuffer) {
+    static func appendBeancountString(_ text: UnsafeBufferPointer<UInt8>, to output: inout ExportBuffer) {
         output.append(ascii: 0x22)
         append(text, beancount, to: &output)
         output.append(ascii: 0x22)
     }
 
     /// Whether the text comes out empty under the comment rule (only spaces and controls).
-    static func isBlank(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 == 0x20 || $0 < 0x20 || $0 == 0x7F }
+    static func isBlank(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.allSatisfy { $0 == 0x20 || $0 < 0x20 || $0 == 0x7F }
     }
 
-    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, _ rule: Rule, to output: inout ExportBuffer) {
+    /// Appends UTF-8 `bytes` under `rule`.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, _ rule: Rule, to output: inout ExportBuffer) {
         if isUnchanged(bytes, rule) {
             output.append(bytes)
             return

@@ -25,48 +25,50 @@ struct PlainTextJournalWriter: ExportWriter {
     }
 
     func begin(into output: inout ExportBuffer) {
-        output += "; ledgerport export for \(format.rawValue)\n"
+        output.append("; ledgerport export for \(format.rawValue)\n")
     }
 
-    func write(_ entry: JournalEntry, row: StoredTransaction?, into output: inout ExportBuffer) throws(ExportError) {
+    func write(_ entry: JournalEntry, row: ExportRow?, into output: inout ExportBuffer) throws(ExportError) {
         let commodity = try Self.commodity(entry.currency, format: format)
         output += "\n"
         output.append(entry.day)
         output += entry.isPending ? " ! " : " * "
-        if format == .hledger {
-            if let payee = entry.payee {
-                JournalText.append(payee, JournalText.hledger(isPayee: true), to: &output)
-                output += " | "
-                JournalText.append(entry.description, JournalText.hledger(isPayee: false), to: &output)
+        EntryTexts.with(entry, row: row) { texts in
+            if format == .hledger {
+                if let payee = texts.payee {
+                    JournalText.append(payee, JournalText.hledger(isPayee: true), to: &output)
+                    output += " | "
+                    JournalText.append(texts.description, JournalText.hledger(isPayee: false), to: &output)
+                } else {
+                    JournalText.append(texts.description, JournalText.hledger(isPayee: true), to: &output)
+                }
             } else {
-                JournalText.append(entry.description, JournalText.hledger(isPayee: true), to: &output)
+                JournalText.append(texts.description, JournalText.ledger, to: &output)
             }
-        } else {
-            JournalText.append(entry.description, JournalText.ledger, to: &output)
-        }
-        output += "\n    ; lp-id: "
-        output += entry.id
-        output += "\n"
-        if format == .ledger, let payee = entry.payee, !JournalText.isBlank(payee) {
-            output += "    ; Payee: "
-            JournalText.append(payee, JournalText.comment, to: &output)
+            output += "\n    ; lp-id: "
+            appendID(of: entry, row: row, to: &output)
             output += "\n"
-        }
-        if !JournalText.isBlank(entry.memo) {
-            output += "    ; memo: "
-            JournalText.append(entry.memo, JournalText.comment, to: &output)
-            output += "\n"
+            if format == .ledger, let payee = texts.payee, !JournalText.isBlank(payee) {
+                output += "    ; Payee: "
+                JournalText.append(payee, JournalText.comment, to: &output)
+                output += "\n"
+            }
+            if !JournalText.isBlank(texts.memo) {
+                output += "    ; memo: "
+                JournalText.append(texts.memo, JournalText.comment, to: &output)
+                output += "\n"
+            }
         }
         let digits = entry.currency.minorDigits
         for posting in entry.postings {
             appendPosting(account: posting.account, amount: posting.amount, digits: digits, indent: "    ", to: &output)
             output += " "
-            output += commodity
+            output.append(commodity)
             if let assertion = posting.assertion {
                 output += " = "
                 appendAmount(assertion, digits: digits, to: &output)
                 output += " "
-                output += commodity
+                output.append(commodity)
             }
             output += "\n"
         }

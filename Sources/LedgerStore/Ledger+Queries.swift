@@ -40,6 +40,25 @@ extension Ledger {
     public func transactions(matching query: TransactionQuery, _ body: (StoredTransaction) -> Void)
         throws(StoreError) -> Int
     {
+        var previousAccount: String?
+        return try transactionRows(matching: query) { row throws(StoreError) in
+            let transaction = try row.stored(previousAccount: previousAccount)
+            previousAccount = transaction.account
+            body(transaction)
+        }
+    }
+
+    /// Hands the rows a query selects to `body` one at a time, as ``transactions(matching:_:)``
+    /// does, without building a ``StoredTransaction``: each ``TransactionRow`` holds its texts as
+    /// SQLite's bytes, valid only during the call (an export copies them into its output).
+    ///
+    /// - Returns: how many rows were read from the database, matched or not.
+    /// - Throws: ``StoreError`` when the database can't be read or holds a value that isn't valid,
+    ///   and whatever `body` throws.
+    @discardableResult
+    public func transactionRows(
+        matching query: TransactionQuery, _ body: (TransactionRow) throws(StoreError) -> Void
+    ) throws(StoreError) -> Int {
         // A ledger with no split rows (most) skips the look for them on every row; the file a row
         // came from is looked up once per import, not joined on every row.
         let hasSplits =
@@ -69,7 +88,7 @@ extension Ledger {
         ]
         if query.limit == 0 { return 0 }
         var matched = 0
-        var previous: StoredTransaction?
+        var previousCurrency: Currency?
         var importPaths = try ImportPaths(ledger: self)
         return try statement.forEachRow(bindings) { row throws(StoreError) in
             if query.filtersText {
@@ -77,9 +96,10 @@ extension Ledger {
                     query.matches(category: row.optionalText(16), splitCategories: row.optionalText(23))
                 else { return true }
             }
-            let transaction = try storedTransaction(row, importPaths: &importPaths, previous: previous)
-            previous = transaction
-            body(transaction)
+            let transaction = try TransactionRow(
+                row, ledger: self, importPaths: &importPaths, previousCurrency: previousCurrency)
+            previousCurrency = transaction.amount.currency
+            try body(transaction)
             matched += 1
             return query.limit.map { matched < $0 } ?? true
         }
@@ -102,7 +122,7 @@ extension Ledger {
             """)
         var importPaths = try ImportPaths(ledger: self)
         return try query.rows(ids.map(Binding.int)) { row throws(StoreError) in
-            try storedTransaction(row, importPaths: &importPaths)
+            try TransactionRow(row, ledger: self, importPaths: &importPaths, previousCurrency: nil).stored()
         }
     }
 
@@ -165,61 +185,8 @@ extension Ledger {
         }
     }
 
-    /// A transaction from a row of the queries above; `previous` is the row read before it, whose
-    /// account name and currency are used when this row's bytes are the same, saving the strings
-    /// and the lookup (a listing is mostly one account's rows in one currency).
-    private func storedTransaction(
-        _ row: Statement, importPaths: inout ImportPaths, previous: StoredTransaction? = nil
-    ) throws(StoreError) -> StoredTransaction {
-        func corrupt(_ column: String, _ found: String) -> StoreError {
-            StoreError(.corruptValue(column: column, found: found), at: .file(path))
-        }
-        guard let day = row.day(2) else { throw corrupt("transactions.day", row.text(2)) }
-        let currency =
-            if let known = previous?.amount.currency, row.holds(6, known.code) { known } else {
-                try storedCurrency(row.text(6), column: "transactions.currency")
-            }
-        let amount = row.int(4)
-        guard amount >= 0 else { throw corrupt("transactions.amount", String(amount)) }
-        let direction: Direction
-        if row.holds(5, "debit") {
-            direction = .debit
-        } else if row.holds(5, "credit") {
-            direction = .credit
-        } else {
-            throw corrupt("transactions.direction", row.text(5))
-        }
-        let status: TransactionStatus
-        if row.holds(9, TransactionStatus.booked.rawValue) {
-            status = .booked
-        } else {
-            guard let other = TransactionStatus(rawValue: row.text(9)) else {
-                throw corrupt("transactions.status", row.text(9))
-            }
-            status = other
-        }
-        var location: SourceLocation?
-        if let importID = row.optionalInt(12), let file = try importPaths.path(of: importID) {
-            location = SourceLocation(
-                file: file, line: Int(row.optionalInt(13) ?? 0), column: Int(row.optionalInt(14) ?? 0))
-        }
-        let id = row.int(0)
-        let handMask = Int(row.int(22))
-        return StoredTransaction(
-            id: id, account: previous.map { row.text(1, reusing: $0.account) } ?? row.text(1), bookingDay: day,
-            transactionDay: row.day(3),
-            amount: Money(minorUnits: amount, currency: currency), direction: direction, description: row.text(7),
-            memo: row.text(8), payee: row.optionalText(15), category: row.optionalText(16),
-            splits: row.int(17) == 0 ? [] : try splits(of: id, currency: currency),
-            ruleIDs: row.isNull(18) ? [] : row.text(18).split(separator: ",").map(String.init),
-            note: row.optionalText(19),
-            tags: row.isNull(20) ? [] : row.text(20).split(separator: " ").map(String.init),
-            counterAccount: row.optionalText(21), handSet: handMask == 0 ? [] : RuleField.fields(in: handMask),
-            status: status, externalID: row.optionalText(10), statementBalance: row.optionalInt(11), location: location)
-    }
-
     /// A split row's lines, in order (read only for rows that have some).
-    private func splits(of transactionID: Int64, currency: Currency) throws(StoreError) -> [SplitLine] {
+    func splits(of transactionID: Int64, currency: Currency) throws(StoreError) -> [SplitLine] {
         let query = try prepared(
             """
             SELECT category, memo, amount, direction FROM transaction_splits

@@ -173,12 +173,15 @@ final class Statement {
 
     /// Whether a text column holds exactly `text`'s bytes (NULL holds none).
     func holds(_ column: Int32, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { expected in holds(column, expected) }
+    }
+
+    private func holds(_ column: Int32, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
         let column = bytes(column)
-        return text.utf8.withContiguousStorageIfAvailable { expected in
-            guard expected.count == column.count else { return false }
-            for index in 0..<expected.count where expected[index] != column[index] { return false }
-            return true
-        } ?? column.elementsEqual(text.utf8)
+        guard expected.count == column.count else { return false }
+        for index in 0..<expected.count where expected[index] != column[index] { return false }
+        return true
     }
 
     /// A `YYYY-MM-DD` text column as a day, read from its bytes; `nil` when NULL or not a day.
