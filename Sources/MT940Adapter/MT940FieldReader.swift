@@ -15,10 +15,7 @@ import LedgerCore
 /// for files that have no envelope at all. Lines outside any message (ABN AMRO's
 /// `ABNANL2A`/`940` preamble, blank lines) carry no field and are passed over.
 ///
-/// Runs on ``MT940FieldReadAhead``'s thread: fields and message ends go into batches
-/// (``MT940FieldBatch``, where each `:86:` is read), handed to the builder's thread in order.
-///
-/// A struct, like the builder: a class's stored properties are checked for exclusive
+/// A struct, like the builder it feeds: a class's stored properties are checked for exclusive
 /// access at run time on every use, which cost a tenth of the reading.
 struct MT940FieldReader {
     /// The longest line accepted, in bytes (SWIFT lines are at most 65 characters; some banks
@@ -28,10 +25,7 @@ struct MT940FieldReader {
     static let fieldLimit = 256 * 1024
 
     private let fileName: String
-    private let queue: HandOff<MT940FieldReadAhead.Item>
-    private var batch = MT940FieldBatch()
-    /// The `:86:` reader's buffers, kept from one field to the next.
-    private var informationBuffers = MT940InformationBuffers()
+    private var builder: MT940StatementBuilder
     private var carry: [UInt8] = []
     private var line = 0
     private var field: MT940Field
@@ -39,10 +33,10 @@ struct MT940FieldReader {
     private var isInMessage = false
     private var firstLine = ""
 
-    /// Prepares to read one file, handing its fields over through `queue`.
-    init(fileName: String, queue: HandOff<MT940FieldReadAhead.Item>) {
+    /// Prepares to read one file into a builder.
+    init(fileName: String, builder: MT940StatementBuilder) {
         self.fileName = fileName
-        self.queue = queue
+        self.builder = builder
         field = MT940Field(tag: .other, value: [], location: .file(fileName))
     }
 
@@ -72,28 +66,15 @@ struct MT940FieldReader {
         }
     }
 
-    /// Reads the last line, closes the last message and hands over what is left.
-    ///
-    /// - Returns: where the file ends, and its first line that isn't blank (for the builder's
-    ///   ``MT940StatementBuilder/finish(at:firstLine:)``).
-    mutating func finish() throws -> (end: SourceLocation, firstLine: String) {
+    /// Reads the last line and closes the last message.
+    mutating func finish() throws {
         if !carry.isEmpty {
             let whole = carry
             carry.removeAll()
             try whole.withUnsafeBufferPointer { try readLine($0) }
         }
         try endMessage(at: SourceLocation(file: fileName, line: line, column: 1))
-        try handOverRest()
-        return (SourceLocation(file: fileName, line: line, column: 1), firstLine)
-    }
-
-    /// Hands over the fields not yet handed over (before the error that stopped reading, too).
-    ///
-    /// - Throws: ``MT940FieldReadAhead/Cancelled`` once the builder's thread has stopped.
-    mutating func handOverRest() throws {
-        guard !batch.isEmpty else { return }
-        guard queue.push(.fields(batch)) else { throw MT940FieldReadAhead.Cancelled() }
-        batch = MT940FieldBatch()
+        try builder.finish(at: SourceLocation(file: fileName, line: line, column: 1), firstLine: firstLine)
     }
 
     // MARK: - Private helpers
@@ -143,7 +124,7 @@ struct MT940FieldReader {
             let tag = MT940Tag(text[1..<(tagLength - 1)])
             if tag == .reference { try endMessage(at: location(column: column)) }
             isInMessage = true
-            // One field value reused for every field: the batch copies its bytes.
+            // One field value reused for every field: the builder never keeps it.
             hasField = true
             field.tag = tag
             field.value.removeAll(keepingCapacity: true)
@@ -166,16 +147,12 @@ struct MT940FieldReader {
     private mutating func closeField() throws {
         guard hasField else { return }
         hasField = false
-        batch.add(field, reusing: &informationBuffers)
-        if batch.isFull { try handOverRest() }
+        try builder.take(field)
     }
 
     private mutating func endMessage(at location: SourceLocation) throws {
         try closeField()
-        if isInMessage {
-            batch.addEndOfMessage(at: location)
-            if batch.isFull { try handOverRest() }
-        }
+        if isInMessage { try builder.endMessage(at: location) }
         isInMessage = false
     }
 

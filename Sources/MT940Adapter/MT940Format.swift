@@ -4,7 +4,7 @@ import LedgerCore
 /// customers (`.sta`, `.mt940`, `.txt`).
 ///
 /// Reads any number of messages of any number of accounts in one file, with or without the SWIFT
-/// envelope (``MT940FieldReader``, on a thread of its own: ``MT940FieldReadAhead``). For each account it emits the account (named from `:25:`),
+/// envelope (``MT940FieldReader``). For each account it emits the account (named from `:25:`),
 /// then one booked draft per `:61:` with its `:86:` (``MT940StatementLine``,
 /// ``MT940Information``), `:60F:` as the `.opening` and `:62F:` as the `.ledger` statement balance,
 /// `:64:`/`:65:` as `.available` (``MT940StatementBuilder``). MT942 reports are read by the same
@@ -109,13 +109,12 @@ public struct MT940Format: FormatAdapter {
     /// - Throws: ``MT940Error`` for bad input (with file, line and column), or what `emit` throws.
     public func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
-            var builder = MT940StatementBuilder(
+            let builder = MT940StatementBuilder(
                 fileName: input.name, accountOverride: options.account, interimStatus: interimStatus, emit: emit)
             let input = encoding.upperHalf.map { MT940TranscodingStream(input, upperHalf: $0) } ?? input
-            // Lines, fields and :86: on a second thread; :61:, balances and drafts on this one.
-            let readAhead = MT940FieldReadAhead(input)
-            defer { readAhead.stop() }
-            try readAhead.play(into: &builder)
+            var reader = MT940FieldReader(fileName: input.name, builder: builder)
+            while let chunk = try input.nextChunk() { try reader.feed(chunk) }
+            try reader.finish()
         }
     }
 }

@@ -57,6 +57,8 @@ struct MT940StatementBuilder {
     private var states: [AccountState] = []
     private var namesTaken: [String: MT940Account] = [:]
     private var references = MT940ReferenceRegistry()
+    /// The `:86:` reader's buffers, kept from one statement line to the next.
+    private var informationBuffers = MT940InformationBuffers()
     private var messages = 0
     private var message = MessageState()
     /// PLN drafts whose text shows Polish letters read as Windows-1252, the first with its text.
@@ -73,7 +75,7 @@ struct MT940StatementBuilder {
         self.emit = emit
     }
 
-    /// Takes the next field of the current message (a `:86:` comes through ``take(_:at:)``).
+    /// Takes the next field of the current message.
     mutating func take(_ field: MT940Field) throws {
         if field.tag != .information { try flushPending() }
         if message.start == nil { message.start = field.location }
@@ -93,7 +95,9 @@ struct MT940StatementBuilder {
             }
             message.pending = PendingLine(line: line, location: recordLocation(field), information: nil)
         case .information:
-            preconditionFailure(":86: arrives read on the reading thread, through take(_:at:)")
+            // In place: a copy of the pending line would retain and release each of its strings.
+            guard message.pending != nil, message.pending?.information == nil else { return }
+            message.pending?.information = MT940Information(value: field.value, reusing: &informationBuffers)
         case .closingFinal, .closingIntermediate:
             try takeClosing(MT940Balance(field), isFinal: field.tag == .closingFinal, field: field)
         case .available, .forwardAvailable:
@@ -125,15 +129,6 @@ struct MT940StatementBuilder {
         case .relatedReference, .other:
             break
         }
-    }
-
-    /// Takes a `:86:` field, read on the reading thread: the information of the pending `:61:`
-    /// (a `:86:` with none, or a second one, is passed over).
-    mutating func take(_ information: consuming MT940Information, at location: SourceLocation) {
-        if message.start == nil { message.start = location }
-        // In place: a copy of the pending line would retain and release each of its strings.
-        guard message.pending != nil, message.pending?.information == nil else { return }
-        message.pending?.information = information
     }
 
     /// Closes the current message: its last line, its MT942 totals, a missing closing balance.
