@@ -96,6 +96,65 @@ struct LedgerRulesTests {
         #expect(again.changed == 0)
     }
 
+    /// The report totals as stored (keys with rows) and as summed from the booked rows now.
+    func reportTotals() throws -> (stored: [String], summed: [String]) {
+        func lines(_ sql: String) throws -> [String] {
+            try ledger.database.prepare(sql).rows { row throws(StoreError) in
+                "\(row.text(0)) \(row.int(1)) \(row.text(2)) \(row.text(3)) \(row.text(4)) \(row.int(5)) \(row.int(6))"
+            }
+        }
+        let stored = try lines(
+            """
+            SELECT day, account_id, currency, direction, category, amount, rows FROM report_totals
+            WHERE rows != 0 ORDER BY 1, 2, 3, 4, 5
+            """)
+        let summed = try lines(
+            """
+            SELECT day, account_id, currency, direction, coalesce(category, ''), sum(amount), count(*)
+            FROM transactions WHERE status = 'booked' GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+            """)
+        return (stored, summed)
+    }
+
+    @Test("applying rules moves the report totals of the days whose categories moved, and later writes keep them")
+    func reportTotalsFollow() throws {
+        try importWithRules(
+            [
+                makeDraft("CORNER MARKET 12", -6_412, on: "2024-03-04"),
+                makeDraft("CORNER MARKET 13", -1_250, on: "2024-03-04"),
+                makeDraft("PAYROLL ACME", 215_000, on: "2024-03-05"),
+                makeDraft("ATM", -6_000, on: "2024-03-05"),
+                makeDraft("MARKET PENDING", -900, on: "2024-03-06", status: .pending),
+                makeDraft("BAKERY", -450, on: "2024-03-07"),
+            ], rules)
+        let before = try reportTotals()
+        #expect(before.stored == before.summed)
+        let changed = try Self.rules(
+            """
+            {"id": "food", "when": {"description": "market"}, "set": {"category": "Food"}},
+            {"id": "cash", "when": {"description": "atm"}, "set": {"category": "Cash"}}
+            """)
+        // A dry run leaves them as they were.
+        let dry = try ledger.applyRules(dryRun: true, assign: changed.makeEvaluator().assignment(for:))
+        #expect(dry.changed == 5)
+        #expect(try reportTotals().stored == before.stored)
+        let applied = try ledger.applyRules(assign: changed.makeEvaluator().assignment(for:))
+        #expect(applied.changed == 5)
+        let after = try reportTotals()
+        #expect(after.stored == after.summed)
+        #expect(after.stored.contains("2024-03-04 \(checking.id) EUR debit Food 7662 2"))
+        #expect(after.stored.contains("2024-03-05 \(checking.id) EUR debit Cash 6000 1"))
+        #expect(!after.stored.contains { $0.contains("Groceries") })
+        #expect(ledger.check().isSound, "\(ledger.check().items.filter { !$0.passed })")
+        // The connection's triggers are on again: a delete and an edit keep the totals.
+        let rows = try ledger.transactions(account: checking)
+        _ = try ledger.deleteTransactions([rows[0].id])
+        _ = try ledger.editTransaction(rows[5].id, TransactionEdit(values: [.category: "Treats"]))
+        let edited = try reportTotals()
+        #expect(edited.stored == edited.summed)
+        #expect(edited.stored.contains("2024-03-07 \(checking.id) EUR debit Treats 450 1"))
+    }
+
     @Test("rules read the source's payee, not one a rule set, so reapplying gives the same answer")
     func sourcePayee() throws {
         let renaming = try Self.rules(
