@@ -9,12 +9,6 @@ extension Ledger {
     /// tags and counter account). Rows are read and updated in chunks of 10,000 by id, all in
     /// one database transaction.
     ///
-    /// The per-day report totals (`report_totals`) are not kept row by row by their trigger
-    /// here: the connection's triggers are off while the rows are updated, and the totals of
-    /// every day a category moved on are summed again from its rows before the transaction ends
-    /// (a trigger's update and upsert cost 60,000 instructions a changed row; a first run over a
-    /// million rows changes hundreds of thousands).
-    ///
     /// - Parameters:
     ///   - account: only this account's rows, or every account's when `nil`.
     ///   - window: includes `start`, excludes `end`.
@@ -28,116 +22,69 @@ extension Ledger {
         assign: (RuleInput) -> RuleAssignment, change: (RuleChange) -> Void = { _ in }
     ) throws(StoreError) -> RuleApplication {
         try correction(dryRun: dryRun) { () throws(StoreError) in
-            // Only the report totals' trigger fires on the columns rules update; with triggers
-            // off, the days whose categories moved are noted and their totals summed again.
-            try database.setTriggers(enabled: false)
-            try database.execute(
+            // The account's name and the import's adapter and mapping are looked up once each
+            // (``RuleRowSources``), not joined on every row.
+            let select = try database.prepare(
                 """
-                CREATE TEMP TABLE IF NOT EXISTS rules_days_moved (
-                    account_id INTEGER NOT NULL, day TEXT NOT NULL, PRIMARY KEY (account_id, day)) WITHOUT ROWID;
-                DELETE FROM temp.rules_days_moved;
+                SELECT \(Self.ruleRowColumns)
+                FROM transactions t
+                WHERE t.id > ?1 AND (?2 IS NULL OR t.account_id = ?2)
+                    AND t.day >= coalesce(?3, '') AND t.day < coalesce(?4, '9999-99-99')
+                ORDER BY t.id
+                LIMIT 10000
                 """)
-            let result: Result<RuleApplication, StoreError>
-            do throws(StoreError) {
-                let moved = try database.prepare("INSERT OR IGNORE INTO temp.rules_days_moved VALUES (?1, ?2)")
-                let application = try reassignRules(
-                    account: account, in: window, assign: assign, change: change, daysMoved: moved)
-                try database.execute(Self.reportTotalsOfDaysMoved)
-                result = .success(application)
-            } catch {
-                result = .failure(error)
-            }
-            // Failing to turn them on again fails the whole write: the transaction rolls back.
-            try database.setTriggers(enabled: true)
-            return try result.get()
-        }
-    }
-
-    /// The totals of the days in `temp.rules_days_moved`, summed again from their booked rows (as
-    /// migration 17 fills them) in place of what the table held for those days.
-    private static let reportTotalsOfDaysMoved = """
-        DELETE FROM report_totals
-        WHERE (day, account_id) IN (SELECT day, account_id FROM temp.rules_days_moved);
-        INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
-            SELECT t.day, t.account_id, t.currency, t.direction, coalesce(t.category, ''), sum(t.amount), count(*)
-            FROM temp.rules_days_moved d JOIN transactions t ON t.account_id = d.account_id AND t.day = d.day
-            WHERE t.status = 'booked'
-            GROUP BY t.day, t.account_id, t.currency, t.direction, coalesce(t.category, '');
-        DELETE FROM temp.rules_days_moved;
-        """
-
-    /// The work of ``applyRules(account:in:dryRun:assign:change:)`` inside its transaction; each
-    /// row whose category moves has its account and day noted with `daysMoved`.
-    private func reassignRules(
-        account: StoredAccount?, in window: DayWindow, assign: (RuleInput) -> RuleAssignment,
-        change: (RuleChange) -> Void, daysMoved: Statement
-    ) throws(StoreError) -> RuleApplication {
-        // The account's name and the import's adapter and mapping are looked up once each
-        // (``RuleRowSources``), not joined on every row.
-        let select = try database.prepare(
-            """
-            SELECT \(Self.ruleRowColumns)
-            FROM transactions t
-            WHERE t.id > ?1 AND (?2 IS NULL OR t.account_id = ?2)
-                AND t.day >= coalesce(?3, '') AND t.day < coalesce(?4, '9999-99-99')
-            ORDER BY t.id
-            LIMIT 10000
-            """)
-        let update = try database.prepare(
-            """
-            UPDATE transactions SET category = ?2, payee = ?3, note = ?4, tags = ?5, counter_account = ?6,
-                rule_ids = ?7, rule_set = ?8, source_category = ?9, source_payee = ?10
-            WHERE id = ?1
-            """)
-        var application = RuleApplication()
-        var sources = try RuleRowSources(ledger: self)
-        var after: Int64 = 0
-        // The changed rows of a chunk, written once its SELECT is done (SQLite leaves
-        // undefined what a query still stepping sees of rows changed under it).
-        var updates: [(id: Int64, state: StoredRuleRow.State, movedDay: (Int64, Day)?)] = []
-        while true {
-            // Each row is assigned and compared as it is read, so that the values it holds
-            // already (most, when the rules file changed a little) are kept without building
-            // their strings, and an unchanged row leaves nothing behind.
-            var previous: RuleInput?
-            var read = 0
-            updates.removeAll(keepingCapacity: true)
-            try select.forEachRow([
-                .int(after), .optional(account?.id), .optional(window.start?.description),
-                .optional(window.end?.description),
-            ]) { row throws(StoreError) in
-                let input = try ruleInput(row, sources: &sources, previous: previous)
-                let assignment = assign(input)
-                let stored = try storedRuleRow(row, input: input, expected: assignment)
-                previous = input
-                read += 1
-                after = stored.id
-                let next = stored.reassigned(by: assignment, kept: &application.keptByHand)
-                guard next != stored.state else { return true }
-                application.changed += 1
-                for (field, before, now) in stored.state.differences(to: next) {
-                    if let field { application.changedFields[field, default: 0] += 1 }
-                    let key = field?.key ?? "rules"
-                    change(RuleChange(transactionID: stored.id, field: key, before: before, after: now))
+            let update = try database.prepare(
+                """
+                UPDATE transactions SET category = ?2, payee = ?3, note = ?4, tags = ?5, counter_account = ?6,
+                    rule_ids = ?7, rule_set = ?8, source_category = ?9, source_payee = ?10
+                WHERE id = ?1
+                """)
+            var application = RuleApplication()
+            var sources = try RuleRowSources(ledger: self)
+            var after: Int64 = 0
+            // The changed rows of a chunk, written once its SELECT is done (SQLite leaves
+            // undefined what a query still stepping sees of rows changed under it).
+            var updates: [(id: Int64, state: StoredRuleRow.State)] = []
+            while true {
+                // Each row is assigned and compared as it is read, so that the values it holds
+                // already (most, when the rules file changed a little) are kept without building
+                // their strings, and an unchanged row leaves nothing behind.
+                var previous: RuleInput?
+                var read = 0
+                updates.removeAll(keepingCapacity: true)
+                try select.forEachRow([
+                    .int(after), .optional(account?.id), .optional(window.start?.description),
+                    .optional(window.end?.description),
+                ]) { row throws(StoreError) in
+                    let input = try ruleInput(row, sources: &sources, previous: previous)
+                    let assignment = assign(input)
+                    let stored = try storedRuleRow(row, input: input, expected: assignment)
+                    previous = input
+                    read += 1
+                    after = stored.id
+                    let next = stored.reassigned(by: assignment, kept: &application.keptByHand)
+                    guard next != stored.state else { return true }
+                    application.changed += 1
+                    for (field, before, now) in stored.state.differences(to: next) {
+                        if let field { application.changedFields[field, default: 0] += 1 }
+                        let key = field?.key ?? "rules"
+                        change(RuleChange(transactionID: stored.id, field: key, before: before, after: now))
+                    }
+                    updates.append((stored.id, next))
+                    return true
                 }
-                let moves = next[.category] != stored.state[.category]
-                updates.append((stored.id, next, moves ? (row.int(1), input.bookingDay) : nil))
-                return true
-            }
-            guard read > 0 else { break }
-            application.read += read
-            for (id, next, movedDay) in updates {
-                try update.run([
-                    .int(id), .optional(next[.category]), .optional(next[.payee]), .optional(next[.note]),
-                    .optional(next[.tags]), .optional(next[.counterAccount]), .optional(next.ruleIDs),
-                    .int(Int64(next.ruleMask)), .optional(next.sourceCategory), .optional(next.sourcePayee),
-                ])
-                if let (accountID, day) = movedDay {
-                    try daysMoved.run([.int(accountID), .text(day.description)])
+                guard read > 0 else { break }
+                application.read += read
+                for (id, next) in updates {
+                    try update.run([
+                        .int(id), .optional(next[.category]), .optional(next[.payee]), .optional(next[.note]),
+                        .optional(next[.tags]), .optional(next[.counterAccount]), .optional(next.ruleIDs),
+                        .int(Int64(next.ruleMask)), .optional(next.sourceCategory), .optional(next.sourcePayee),
+                    ])
                 }
             }
+            return application
         }
-        return application
     }
 
     /// A stored row's fields as rules read them, for `rules explain`: `nil` for an unknown id.

@@ -116,7 +116,7 @@ struct LedgerRulesTests {
         return (stored, summed)
     }
 
-    @Test("applying rules moves the report totals of the days whose categories moved, and later writes keep them")
+    @Test("applying rules keeps the report totals equal to a plain sum, in a dry run, an apply and the writes after")
     func reportTotalsFollow() throws {
         try importWithRules(
             [
@@ -146,7 +146,7 @@ struct LedgerRulesTests {
         #expect(after.stored.contains("2024-03-05 \(checking.id) EUR debit Cash 6000 1"))
         #expect(!after.stored.contains { $0.contains("Groceries") })
         #expect(ledger.check().isSound, "\(ledger.check().items.filter { !$0.passed })")
-        // The connection's triggers are on again: a delete and an edit keep the totals.
+        // A delete and an edit after it keep the totals too.
         let rows = try ledger.transactions(account: checking)
         _ = try ledger.deleteTransactions([rows[0].id])
         _ = try ledger.editTransaction(rows[5].id, TransactionEdit(values: [.category: "Treats"]))
