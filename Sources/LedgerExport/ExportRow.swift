@@ -37,7 +37,7 @@ struct ExportRow {
     init?(_ row: TransactionRow) {
         func text(_ column: TransactionRow.TextColumn) -> UnsafeBufferPointer<UInt8>?? {
             guard let bytes = row.bytes(column) else { return .some(nil) }
-            return Self.isValidUTF8(bytes) ? bytes : nil
+            return UTF8Check.isValid(bytes) ? bytes : nil
         }
         guard let account = text(.account), let description = text(.description), let memo = text(.memo),
             let payee = text(.payee), let category = text(.category), let externalID = text(.externalID),
@@ -125,47 +125,5 @@ struct ExportRow {
         if first.elementsEqual(second) { return true }
         guard first.contains(where: { $0 >= 0x80 }) || second.contains(where: { $0 >= 0x80 }) else { return false }
         return String(decoding: first, as: UTF8.self) == String(decoding: second, as: UTF8.self)
-    }
-
-    /// Whether `bytes` are well-formed UTF-8 (no overlong form, surrogate or value past U+10FFFF),
-    /// that is, what `String(decoding:as:)` keeps as it is.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        // ASCII, the most of bank texts, eight bytes at a time.
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= count,
-                raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
-                index += 8
-            }
-        }
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-                index + offset < count && range.contains(bytes[index + offset])
-            }
-            switch lead {
-            case 0xC2...0xDF:
-                guard continuation(1) else { return false }
-                index += 2
-            case 0xE0...0xEF:
-                let second: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
-                guard continuation(1, second), continuation(2) else { return false }
-                index += 3
-            case 0xF0...0xF4:
-                let second: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
-                guard continuation(1, second), continuation(2), continuation(3) else { return false }
-                index += 4
-            default:
-                return false
-            }
-        }
-        return true
     }
 }

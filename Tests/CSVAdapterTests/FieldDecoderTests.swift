@@ -46,16 +46,20 @@ struct FieldDecoderTests {
         #expect(throws: CSVError.self) { _ = try decode([0x81], .windows1252) }
     }
 
+    /// `units` as UTF-16 bytes after their byte-order mark.
+    func utf16Bytes(_ units: some Sequence<UInt16>, bigEndian: Bool = false) -> [UInt8] {
+        var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        for unit in units {
+            let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
+            bytes += bigEndian ? [high, low] : [low, high]
+        }
+        return bytes
+    }
+
     @Test("UTF-16 with a byte-order mark is transcoded, whatever the chunk size", arguments: [1, 3, 64])
     func utf16(_ chunkSize: Int) throws {
         let text = "Date,Description,Amount\r\n2024-01-02,Café 😀,-3.80\r\n"
-        var little: [UInt8] = [0xFF, 0xFE]
-        var big: [UInt8] = [0xFE, 0xFF]
-        for unit in text.utf16 {
-            little += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
-            big += [UInt8(unit >> 8), UInt8(unit & 0xFF)]
-        }
-        for bytes in [little, big] {
+        for bytes in [utf16Bytes(text.utf16), utf16Bytes(text.utf16, bigEndian: true)] {
             let input = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize))
             #expect(String(decoding: try input.readAll(), as: UTF8.self) == text)
         }
@@ -72,8 +76,7 @@ struct FieldDecoderTests {
             (lines[0] + Array("1,2\n".utf16) + [0xD83D] + Array("x\n".utf16), "0x78", 3),
         ]
         for (units, found, line) in cases {
-            var bytes: [UInt8] = [0xFF, 0xFE]
-            for unit in units { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            let bytes = utf16Bytes(units)
             #expect {
                 _ = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize)).readAll()
             } throws: { error in
@@ -94,11 +97,7 @@ struct FieldDecoderTests {
             text += String(repeating: "a", count: length) + "é,中\n" + String(repeating: "b", count: length) + "😀x\r\n"
         }
         for isBigEndian in [false, true] {
-            var bytes: [UInt8] = isBigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
-            for unit in text.utf16 {
-                let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
-                bytes += isBigEndian ? [high, low] : [low, high]
-            }
+            let bytes = utf16Bytes(text.utf16, bigEndian: isBigEndian)
             let input = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize))
             #expect(String(decoding: try input.readAll(), as: UTF8.self) == text)
         }
@@ -111,8 +110,7 @@ struct FieldDecoderTests {
         // 40 lines of ASCII, read by words; then a lone low surrogate on line 41.
         let units =
             Array(String(repeating: "2024-01-02,Coffee at the corner,-3.80\n", count: 40).utf16) + [0x41, 0xDC00]
-        var bytes: [UInt8] = [0xFF, 0xFE]
-        for unit in units { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let bytes = utf16Bytes(units)
         #expect {
             _ = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize)).readAll()
         } throws: { error in
@@ -256,7 +254,7 @@ struct FieldDecoderUTF8Tests {
         for _ in 0..<50_000 {
             let bytes = (0..<Int(generator.next() % 7)).map { _ in edges[Int(generator.next() % UInt64(edges.count))] }
             let expected = String(validating: bytes, as: UTF8.self) != nil
-            let found = bytes.withUnsafeBufferPointer { FieldDecoder.isValidUTF8($0) }
+            let found = bytes.withUnsafeBufferPointer { UTF8Check.isValid($0) }
             #expect(found == expected, "\(bytes)")
         }
         // Longer runs, mostly ASCII: the check passes ASCII eight bytes at a time.
@@ -265,11 +263,11 @@ struct FieldDecoderUTF8Tests {
                 generator.next() % 4 == 0 ? edges[Int(generator.next() % UInt64(edges.count))] : 0x61
             }
             let expected = String(validating: bytes, as: UTF8.self) != nil
-            let found = bytes.withUnsafeBufferPointer { FieldDecoder.isValidUTF8($0) }
+            let found = bytes.withUnsafeBufferPointer { UTF8Check.isValid($0) }
             #expect(found == expected, "\(bytes)")
         }
         for text in ["Bäckerei Müller", "€ 12", "𝄞 clef", "日本", "", "Sparkonto, Einkauf \"Bäckerei\" am Markt"] {
-            #expect(Array(text.utf8).withUnsafeBufferPointer { FieldDecoder.isValidUTF8($0) })
+            #expect(Array(text.utf8).withUnsafeBufferPointer { UTF8Check.isValid($0) })
         }
     }
 

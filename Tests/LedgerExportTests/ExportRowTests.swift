@@ -1,3 +1,4 @@
+import LedgerCore
 import Testing
 
 @testable import LedgerExport
@@ -7,7 +8,7 @@ import Testing
 @Suite("export row bytes")
 struct ExportRowTests {
     static func isValid(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { ExportRow.isValidUTF8($0) }
+        bytes.withUnsafeBufferPointer { UTF8Check.isValid($0) }
     }
 
     static func isSame(_ first: String, _ second: String) -> Bool {
