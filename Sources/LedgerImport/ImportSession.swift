@@ -30,6 +30,10 @@ struct ImportSession {
     private var skippedIndex: [String: Int] = [:]
     /// The earliest booking day saved per account, to refresh later checkpoints from.
     private var earliestDay: [String: Day] = [:]
+    /// The earliest booking day of each run of one account's rows in the batch being filled
+    /// (drafts come in runs), for `earliestDay` once the batch is saved: a row costs a comparison
+    /// of its account's bytes, not a look-up of the name.
+    private var batchEarliest: [(account: String, day: Day)] = []
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
     /// A dry run's accounts the compared ledger doesn't hold: all their rows are new.
@@ -119,6 +123,7 @@ struct ImportSession {
         guard !batch.isEmpty || batchDrafts > 0 else { return }
         defer {
             batch.removeAll(keepingCapacity: true)
+            batchEarliest.removeAll(keepingCapacity: true)
             batchDrafts = 0
         }
         if let comparedLedger {
@@ -131,11 +136,8 @@ struct ImportSession {
                 report.duplicates += duplicates
                 report.deletedBefore += deletedBefore
                 report.withdrawn += withdrawn
-                for item in batch {
-                    guard case .insert(let row) = item else { continue }
-                    if earliestDay[row.draft.account].map({ row.draft.bookingDay < $0 }) ?? true {
-                        earliestDay[row.draft.account] = row.draft.bookingDay
-                    }
+                for (account, day) in batchEarliest where earliestDay[account].map({ day < $0 }) ?? true {
+                    earliestDay[account] = day
                 }
             case .notSaved(let error):
                 let firstRecord = report.read - batchDrafts + 1
@@ -259,6 +261,11 @@ struct ImportSession {
                     occurrence: prepared.occurrence,
                     assignment: rules?.assignment(for: RuleInput(draft, format: report.format, mapping: report.mapping))
                 )))
+        if let last = batchEarliest.last, last.account.hasSameUTF8(as: draft.account) {
+            if draft.bookingDay < last.day { batchEarliest[batchEarliest.count - 1].day = draft.bookingDay }
+        } else {
+            batchEarliest.append((draft.account, draft.bookingDay))
+        }
         batchDrafts += 1
         if batchDrafts >= batchSize { try flush() }
     }

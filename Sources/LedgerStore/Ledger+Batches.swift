@@ -297,41 +297,43 @@ extension Ledger {
     }
 
     private func bindInsert(_ statement: Statement, _ row: PendingRow, importID: Int64?) throws(StoreError) {
-        let draft = row.draft
+        // `row.draft` is read in place: a copy of the draft would retain and release each of its strings.
         statement.reset()
         try statement.bind(1, row.accountID)
-        try statement.bind(2, draft.bookingDay)
-        try statement.bind(3, draft.transactionDay)
-        try statement.bind(4, draft.amount.minorUnits)
-        try statement.bind(5, constant: draft.direction == .credit ? "credit" : "debit")
-        try statement.bind(6, draft.amount.currency.code)
-        try statement.bind(7, draft.description)
-        try statement.bind(8, draft.memo)
-        try statement.bind(9, constant: draft.status == .booked ? "booked" : "pending")
-        try statement.bind(10, draft.externalID)
+        try statement.bind(2, row.draft.bookingDay)
+        try statement.bind(3, row.draft.transactionDay)
+        try statement.bind(4, row.draft.amount.minorUnits)
+        try statement.bind(5, constant: row.draft.direction == .credit ? "credit" : "debit")
+        try statement.bind(6, row.draft.amount.currency.code)
+        try statement.bind(7, row.draft.description)
+        try statement.bind(8, row.draft.memo)
+        try statement.bind(9, constant: row.draft.status == .booked ? "booked" : "pending")
+        try statement.bind(10, row.draft.externalID)
         try statement.bind(11, row.fingerprint)
         try statement.bind(12, row.discriminator)
-        try statement.bind(13, draft.runningBalance)
+        try statement.bind(13, row.draft.runningBalance)
         try statement.bind(14, importID)
-        try statement.bind(15, Int64(draft.location.line))
-        try statement.bind(16, Int64(draft.location.column))
+        try statement.bind(15, Int64(row.draft.location.line))
+        try statement.bind(16, Int64(row.draft.location.column))
         guard let assignment = row.assignment, !assignment.isEmpty else {
-            try statement.bind(17, draft.payee)
-            try statement.bind(18, draft.category)
-            for index: Int32 in [19, 20, 21, 22, 24, 25] { try statement.bindNull(index) }
+            try statement.bind(17, row.draft.payee)
+            try statement.bind(18, row.draft.category)
+            for index: Int32 in 19...22 { try statement.bindNull(index) }
+            try statement.bindNull(24)
+            try statement.bindNull(25)
             try statement.bind(23, Int64(0))
             return
         }
         // A value a rule sets replaces the source's, which is kept beside it (migration 15).
-        try statement.bind(17, assignment.payee ?? draft.payee)
+        try statement.bind(17, assignment.payee ?? row.draft.payee)
         try statement.bind(18, row.storedCategory)
         try statement.bind(19, assignment.ruleIDs.joined(separator: ","))
         try statement.bind(20, assignment.note)
         try statement.bind(21, assignment.text(of: .tags))
         try statement.bind(22, assignment.counterAccount)
         try statement.bind(23, Int64(RuleField.mask(assignment.fields)))
-        try statement.bind(24, assignment.category == nil ? nil : draft.category)
-        try statement.bind(25, assignment.payee == nil ? nil : draft.payee)
+        try statement.bind(24, assignment.category == nil ? nil : row.draft.category)
+        try statement.bind(25, assignment.payee == nil ? nil : row.draft.payee)
     }
 
     /// Stores the split lines of the row just inserted, in order, beside it.
@@ -364,14 +366,15 @@ extension Ledger {
     /// - Throws: ``StoreError`` located at the record that would take its account past the limit.
     func addToDailyTotals(_ totals: DailyTotals) throws(StoreError) {
         try recordAdditions(totals.additions)
-        guard !totals.byAccountAndDay.isEmpty else { return }
-        if totals.overflowed { throw StoreError(.overflow("a day's net"), at: .file(path)) }
+        let (nets, sums, overflowed) = totals.sums()
+        guard !nets.isEmpty else { return }
+        if overflowed { throw StoreError(.overflow("a day's net"), at: .file(path)) }
         let upsert = try prepared(
             """
             INSERT INTO daily_totals (account_id, day, booked_net) VALUES (?, ?, ?)
             ON CONFLICT (account_id, day) DO UPDATE SET booked_net = booked_net + excluded.booked_net
             """)
-        for (key, net) in totals.byAccountAndDay {
+        for (key, net) in nets {
             try upsert.run([.int(key.account), .text(key.day.description), .int(net)])
         }
         let report = try prepared(
@@ -381,7 +384,7 @@ extension Ledger {
             ON CONFLICT (day, account_id, currency, direction, category)
             DO UPDATE SET amount = amount + excluded.amount, rows = rows + excluded.rows
             """)
-        for (key, sum) in totals.byReportKey {
+        for (key, sum) in sums {
             try report.run([
                 .text(key.day.description), .int(key.account), .text(key.currency),
                 .text(key.isCredit ? "credit" : "debit"), .text(key.category), .int(sum.amount), .int(sum.rows),
@@ -392,6 +395,11 @@ extension Ledger {
 
 /// The net of booked rows added in one write, by account and day, their amounts and counts by
 /// what reports sum on (migration 17, `report_totals`), and every row written, for the account limit.
+///
+/// Rows come in day order, mostly of one account, currency and category, so each row is first
+/// added to the run of rows of its key in hand (one for the net, one per direction for the
+/// report sums) and a run goes to its dictionary only when a row of another key comes: most rows
+/// cost a comparison of the key, not a dictionary look-up with two strings hashed.
 struct DailyTotals {
     struct Key: Hashable {
         let account: Int64
@@ -407,15 +415,24 @@ struct DailyTotals {
         let category: String
     }
 
-    private(set) var byAccountAndDay: [Key: Int64] = [:]
-    /// The amounts (in minor units, positive) and counts of the inserted booked rows.
-    private(set) var byReportKey: [ReportKey: (amount: Int64, rows: Int64)] = [:]
-    /// Set when a day's net no longer fits in 64 bits.
-    private(set) var overflowed = false
+    /// A key's amounts (in minor units, positive) and count of rows.
+    typealias ReportSum = (amount: Int64, rows: Int64)
+
+    /// The nets of the runs already closed.
+    private var closedNets: [Key: Int64] = [:]
+    /// The report sums of the runs already closed.
+    private var closedSums: [ReportKey: ReportSum] = [:]
+    /// The net of the rows of one account and day added last.
+    private var openNet: (key: Key, net: Int64)?
+    /// The sums of the debit rows, and of the credit rows, of one report key added last.
+    private var openDebits: (key: ReportKey, sum: ReportSum)?
+    private var openCredits: (key: ReportKey, sum: ReportSum)?
+    /// Set when a sum no longer fits in 64 bits.
+    private var overflowedInRuns = false
     /// The rows for the account limit, in the order they were written.
     private(set) var additions = AccountAdditions()
 
-    var isEmpty: Bool { byAccountAndDay.isEmpty && additions.isEmpty }
+    var isEmpty: Bool { closedNets.isEmpty && openNet == nil && additions.isEmpty }
 
     /// Adds a row the write inserted (`isNew`) or updated in place: an inserted booked row's net
     /// goes to its day and its amount to its report key, under the `category` the write stored
@@ -425,17 +442,65 @@ struct DailyTotals {
         guard isNew, row.draft.status == .booked else { return }
         let key = Key(account: row.accountID, day: row.draft.bookingDay)
         let signedMinorUnits = row.draft.signedMinorUnits
-        let (sum, overflow) = byAccountAndDay[key, default: 0].addingReportingOverflow(signedMinorUnits)
-        overflowed = overflowed || overflow
-        byAccountAndDay[key] = sum
-        let draft = row.draft
-        let reportKey = ReportKey(
-            account: row.accountID, day: draft.bookingDay, currency: draft.amount.currency.code,
-            isCredit: draft.direction == .credit, category: category ?? "")
-        let before = byReportKey[reportKey] ?? (amount: 0, rows: 0)
-        let (amount, amountOverflow) = before.amount.addingReportingOverflow(draft.amount.minorUnits)
-        overflowed = overflowed || amountOverflow
-        byReportKey[reportKey] = (amount: amount, rows: before.rows + 1)
+        if let open = openNet, open.key == key {
+            let (net, overflow) = open.net.addingReportingOverflow(signedMinorUnits)
+            overflowedInRuns = overflowedInRuns || overflow
+            openNet = (key, net)
+        } else {
+            closeNet()
+            openNet = (key, signedMinorUnits)
+        }
+        let isCredit = row.draft.direction == .credit
+        let amount = row.draft.amount.minorUnits
+        let open = isCredit ? openCredits : openDebits
+        if let open, open.key.account == key.account, open.key.day == key.day,
+            open.key.currency == row.draft.amount.currency.code, open.key.category == (category ?? "")
+        {
+            let (sum, overflow) = open.sum.amount.addingReportingOverflow(amount)
+            overflowedInRuns = overflowedInRuns || overflow
+            setOpenSum((open.key, (sum, open.sum.rows + 1)), isCredit: isCredit)
+        } else {
+            closeSum(isCredit: isCredit)
+            let reportKey = ReportKey(
+                account: key.account, day: key.day, currency: row.draft.amount.currency.code, isCredit: isCredit,
+                category: category ?? "")
+            setOpenSum((reportKey, (amount, 1)), isCredit: isCredit)
+        }
+    }
+
+    /// The whole write's nets by account and day and report sums by key, every run closed, and
+    /// whether one of them no longer fits in 64 bits.
+    func sums() -> (nets: [Key: Int64], sums: [ReportKey: ReportSum], overflowed: Bool) {
+        var copy = self
+        copy.closeNet()
+        copy.closeSum(isCredit: false)
+        copy.closeSum(isCredit: true)
+        return (copy.closedNets, copy.closedSums, copy.overflowedInRuns)
+    }
+
+    // MARK: - Private
+
+    private mutating func setOpenSum(_ run: (key: ReportKey, sum: ReportSum), isCredit: Bool) {
+        if isCredit { openCredits = run } else { openDebits = run }
+    }
+
+    /// Moves the open net into the closed ones.
+    private mutating func closeNet() {
+        guard let open = openNet else { return }
+        openNet = nil
+        let (net, overflow) = closedNets[open.key, default: 0].addingReportingOverflow(open.net)
+        overflowedInRuns = overflowedInRuns || overflow
+        closedNets[open.key] = net
+    }
+
+    /// Moves a direction's open report sum into the closed ones.
+    private mutating func closeSum(isCredit: Bool) {
+        guard let open = isCredit ? openCredits : openDebits else { return }
+        if isCredit { openCredits = nil } else { openDebits = nil }
+        let before = closedSums[open.key] ?? (amount: 0, rows: 0)
+        let (amount, overflow) = before.amount.addingReportingOverflow(open.sum.amount)
+        overflowedInRuns = overflowedInRuns || overflow
+        closedSums[open.key] = (amount, before.rows + open.sum.rows)
     }
 }
 

@@ -32,16 +32,24 @@ final class Statement {
     /// Binds text, or NULL. Calls `sqlite3_bind_text`.
     func bind(_ index: Int32, _ value: String?) throws(StoreError) {
         guard let value else { return try bindNull(index) }
-        var text = value
-        let code = text.withUTF8 { buffer -> Int32 in
-            guard let base = buffer.baseAddress, buffer.count > 0 else {
-                return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
-            }
-            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                sqlite3_bind_text(handle, index, pointer, Int32(buffer.count), transientDestructor)
-            }
-        }
+        // A native or small string's bytes are read where they are; any other is made native first.
+        let code =
+            value.utf8.withContiguousStorageIfAvailable { bindText(index, $0) }
+            ?? {
+                var text = value
+                return text.withUTF8 { bindText(index, $0) }
+            }()
         try check(code, "sqlite3_bind_text")
+    }
+
+    /// Binds UTF-8 bytes as text, copied by SQLite. Calls `sqlite3_bind_text`.
+    private func bindText(_ index: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
+        guard let base = buffer.baseAddress, buffer.count > 0 else {
+            return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
+        }
+        return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+            sqlite3_bind_text(handle, index, pointer, Int32(buffer.count), transientDestructor)
+        }
     }
 
     /// Binds a day as `YYYY-MM-DD` text, or NULL, without building a string. Calls `sqlite3_bind_text`.
