@@ -67,6 +67,8 @@ public enum Ledgerport {
     ///   - environment: the process environment (`LEDGERPORT_DB`, `XDG_DATA_HOME`, …).
     /// - Returns: the exit code.
     public static func run(_ arguments: [String], console: Console, environment: [String: String]) -> Int32 {
+        // Before any ledger is opened (a no-op when SQLite has started: a second run in one process).
+        Ledger.turnOffSQLiteMemoryStatistics()
         var rest = arguments
         var databaseOption: String?
         // Global options may stand before the command or anywhere after it.
