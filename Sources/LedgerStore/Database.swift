@@ -72,6 +72,15 @@ final class Database {
         }
     }
 
+    /// Turns this connection's triggers off or on (other connections keep theirs); statements
+    /// prepared before are prepared again when next run, so they follow. Calls `sqlite3_db_config`.
+    ///
+    /// - Throws: ``StoreError`` when SQLite refuses the change.
+    func setTriggers(enabled: Bool) throws(StoreError) {
+        let code = ResultCode(rawValue: ledgerport_sqlite3_enable_triggers(handle, enabled ? 1 : 0))
+        guard code == .ok else { throw error("sqlite3_db_config", code: code, sql: nil) }
+    }
+
     /// Runs SQL like ``execute(_:)``, retrying for up to `milliseconds` while it fails with
     /// `SQLITE_BUSY`: for statements whose locks SQLite doesn't wait for through the busy handler
     /// (a journal mode change).

@@ -377,6 +377,11 @@ extension Ledger {
         for (key, net) in nets {
             try upsert.run([.int(key.account), .text(key.day.description), .int(net)])
         }
+        try upsertReportTotals(sums)
+    }
+
+    /// Adds each key's amount and rows to `report_totals`, creating the keys it doesn't hold.
+    func upsertReportTotals(_ sums: [DailyTotals.ReportKey: DailyTotals.ReportSum]) throws(StoreError) {
         let report = try prepared(
             """
             INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
@@ -384,7 +389,7 @@ extension Ledger {
             ON CONFLICT (day, account_id, currency, direction, category)
             DO UPDATE SET amount = amount + excluded.amount, rows = rows + excluded.rows
             """)
-        for (key, sum) in sums {
+        for (key, sum) in sums where sum.amount != 0 || sum.rows != 0 {
             try report.run([
                 .text(key.day.description), .int(key.account), .text(key.currency),
                 .text(key.isCredit ? "credit" : "debit"), .text(key.category), .int(sum.amount), .int(sum.rows),

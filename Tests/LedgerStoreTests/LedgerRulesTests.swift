@@ -155,6 +155,31 @@ struct LedgerRulesTests {
         #expect(edited.stored.contains("2024-03-07 \(checking.id) EUR debit Treats 450 1"))
     }
 
+    @Test("an apply that fails on a damaged row leaves the connection's triggers on: later writes keep every total")
+    func triggersBackOnAfterFailure() throws {
+        try importWithRules(
+            [
+                makeDraft("CORNER MARKET 12", -6_412, on: "2024-03-04"),
+                makeDraft("ATM", -6_000, on: "2024-03-05"),
+                makeDraft("BAKERY", -450, on: "2024-03-07"),
+            ], rules)
+        let bakery = try #require(try ledger.transactions(account: checking).first { $0.description == "BAKERY" })
+        try ledger.database.execute("UPDATE transactions SET day = '2024-99-99' WHERE id = \(bakery.id)")
+        let changed = try Self.rules(#"{"id": "cash", "when": {"description": "atm"}, "set": {"category": "Cash"}}"#)
+        #expect(throws: StoreError.self) {
+            try ledger.applyRules(assign: changed.makeEvaluator().assignment(for:))
+        }
+        // Moving the row back to its day runs the day totals' trigger, editing a category the report
+        // totals': with either left off, the check below would find the totals wrong.
+        try ledger.database.execute("UPDATE transactions SET day = '2024-03-07' WHERE id = \(bakery.id)")
+        _ = try ledger.editTransaction(bakery.id, TransactionEdit(values: [.category: "Treats"]))
+        let totals = try reportTotals()
+        #expect(totals.stored == totals.summed)
+        #expect(totals.stored.contains("2024-03-07 \(checking.id) EUR debit Treats 450 1"))
+        #expect(!totals.stored.contains { $0.contains("Cash") })
+        #expect(ledger.check().isSound, "\(ledger.check().items.filter { !$0.passed })")
+    }
+
     @Test("rules read the source's payee, not one a rule set, so reapplying gives the same answer")
     func sourcePayee() throws {
         let renaming = try Self.rules(
