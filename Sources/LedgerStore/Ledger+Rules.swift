@@ -193,7 +193,7 @@ extension Ledger {
             sourcePayee: replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : nil)
         let sourceCategory = replaced & RuleField.category.rawValue != 0 ? row.optionalText(10) : category
         return StoredRuleRow(
-            id: row.int(0), input: input, state: state, handMask: handMask, sourceCategory: sourceCategory,
+            id: row.int(0), state: state, handMask: handMask, sourceCategory: sourceCategory,
             sourcePayee: input.payee)
     }
 }
@@ -294,7 +294,6 @@ private struct StoredRuleRow {
     }
 
     let id: Int64
-    let input: RuleInput
     let state: State
     let handMask: Int
     let sourceCategory: String?
