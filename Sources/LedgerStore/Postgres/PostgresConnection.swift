@@ -85,7 +85,7 @@ public final class PostgresConnection: CustomStringConvertible {
     /// - Returns: the rows (values as text, `nil` for NULL) and how many rows the statement
     ///   inserted, updated or deleted.
     /// - Throws: ``StoreError`` with the server's SQLSTATE and message and the SQL (never the
-    ///   parameters: they may hold account data).
+    ///   parameters: they may hold account data); when a value holds a NUL character.
     @discardableResult
     public func query(_ sql: String, _ parameters: [String?] = []) throws(StoreError) -> PostgresResult {
         var copies: [UnsafeMutablePointer<CChar>?] = []
@@ -95,6 +95,13 @@ public final class PostgresConnection: CustomStringConvertible {
             guard let parameter else {
                 copies.append(nil)
                 continue
+            }
+            // A C string ends at NUL: the value would be cut short without a word. PostgreSQL's
+            // text holds no NUL either, so such a value is refused whole.
+            guard !parameter.utf8.contains(0) else {
+                throw error(
+                    "PQexecParams", sqlState: nil,
+                    message: "a value holds a NUL character, which PostgreSQL text can't store", sql: sql)
             }
             guard let copy = strdup(parameter) else {
                 throw error("PQexecParams", sqlState: nil, message: "out of memory", sql: sql)
@@ -112,7 +119,8 @@ public final class PostgresConnection: CustomStringConvertible {
     ///
     /// - Throws: the body's error or the `COMMIT`'s; when the `ROLLBACK` after a failure fails
     ///   too (the connection was lost), a ``StoreError`` that names both.
-    public func inTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+    @discardableResult
+    public func inTransaction<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
         try execute("BEGIN")
         do {
             let result = try body()
@@ -133,12 +141,12 @@ public final class PostgresConnection: CustomStringConvertible {
     // MARK: - Private
 
     /// Rolls back after `failure`, when a transaction is still open. Calls `PQexec`.
-    private func rollBack(after failure: any Error) throws(StoreError) {
+    private func rollBack(after failure: StoreError) throws(StoreError) {
         guard isInTransaction else { return }
         do {
             try execute("ROLLBACK")
         } catch {
-            let first = (failure as? StoreError)?.message ?? "\(failure)"
+            let first = failure.message
             throw StoreError(
                 .postgres(
                     function: "PQexec", sqlState: error.sqlState,
