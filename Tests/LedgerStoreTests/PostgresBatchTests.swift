@@ -101,6 +101,57 @@ struct PostgresBatchTests {
         #expect(ledger.save(Array(rows[0..<49]), importID: nil) == .saved(inserted: 49, duplicates: 0))
     }
 
+    @Test("a booked row books the stored pending row with its id in place, and its pending twin without one")
+    func booksPendingRows() throws {
+        let (ledger, account) = try Self.makeLedger()
+        let pending = [
+            makeDraft("Hotel hold", -20_000, on: "2024-03-01", id: "H1", status: .pending),
+            makeDraft("Taxi", -1_500, on: "2024-03-02", status: .pending),
+        ]
+        #expect(
+            ledger.save(pendingRows(pending, accountID: account), importID: nil) == .saved(inserted: 2, duplicates: 0))
+        let booked = [
+            makeDraft("Hotel", -18_450, on: "2024-03-04", id: "H1", line: 7),
+            makeDraft("Taxi", -1_500, on: "2024-03-02", line: 8),
+        ]
+        #expect(
+            ledger.save(pendingRows(booked, accountID: account), importID: nil)
+                == .saved(inserted: 0, duplicates: 0, booked: 2))
+        let connection = ledger.connection
+        #expect(try integer(connection, "SELECT count(*) FROM transactions WHERE status = 'booked'") == 2)
+        #expect(try integer(connection, "SELECT amount FROM transactions WHERE external_id = 'H1'") == 18_450)
+        #expect(try integer(connection, "SELECT sum(booked_net) FROM daily_totals") == -19_950)
+        #expect(try totalsMismatches(connection) == 0)
+        // Booked again: nothing left to book, all duplicates.
+        #expect(
+            ledger.save(pendingRows(booked, accountID: account), importID: nil) == .saved(inserted: 0, duplicates: 2))
+    }
+
+    @Test("a booked id stored for another day or amount stops the batch, naming both, and stores nothing")
+    func refusesReusedID() throws {
+        let (ledger, account) = try Self.makeLedger()
+        let first = [makeDraft("Card", -1_000, on: "2024-03-01", id: "FIT9")]
+        #expect(
+            ledger.save(pendingRows(first, accountID: account), importID: nil) == .saved(inserted: 1, duplicates: 0))
+        let second = [
+            makeDraft("Other", -700, on: "2024-03-05", line: 3),
+            makeDraft("Card", -1_200, on: "2024-03-06", id: "FIT9", line: 4),
+        ]
+        guard case .notSaved(let error) = ledger.save(pendingRows(second, accountID: account), importID: nil) else {
+            Issue.record("the batch was saved")
+            return
+        }
+        guard case .idReused(let id, let stored, let found) = error.reason else {
+            Issue.record("unexpected error: \(error)")
+            return
+        }
+        #expect(id == "FIT9")
+        #expect(stored.hasPrefix("2024-03-01 -10.00 EUR"))
+        #expect(found == "2024-03-06 -12.00 EUR")
+        #expect(error.location.line == 4)
+        #expect(try integer(ledger.connection, "SELECT count(*) FROM transactions") == 1)
+    }
+
     @Test("deleting and editing rows keeps the totals equal to a plain sum (the triggers)")
     func triggersKeepTotals() throws {
         let (ledger, account) = try Self.makeLedger()

@@ -17,8 +17,13 @@ extension PostgresLedger {
     /// with another writer is tried again (nothing of it was stored); any other failure answers
     /// `.notSaved`, located at the record that failed when one did.
     ///
-    /// Not yet on PostgreSQL (issue 21): booking a stored pending row in place, tombstones of
-    /// deleted rows, the split-family check and commodities registered by a write.
+    /// As on SQLite, a booked row whose source id (or, without one, whose exact identity) a stored
+    /// pending row has books that row in place (counted in `booked`; the triggers move the
+    /// totals), and a booked row whose id a booked row of another day or amount has stops the
+    /// batch (``StoreError/Reason/idReused(id:stored:found:)``).
+    ///
+    /// Not yet on PostgreSQL (issue 21): withdrawals, tombstones of deleted rows, the split-family
+    /// check and commodities registered by a write.
     ///
     /// - Parameters:
     ///   - rows: the batch, in source order.
@@ -27,10 +32,10 @@ extension PostgresLedger {
         var attempt = 1
         while true {
             do {
-                let inserted = try connection.inTransaction { () throws(StoreError) in
+                let (inserted, booked) = try connection.inTransaction { () throws(StoreError) in
                     try insert(rows, importID: importID)
                 }
-                return .saved(inserted: inserted, duplicates: rows.count - inserted)
+                return .saved(inserted: inserted, duplicates: rows.count - inserted - booked, booked: booked)
             } catch {
                 if error.sqlState?.isRetryable == true, attempt < Self.attemptsPerBatch {
                     attempt += 1
@@ -69,10 +74,12 @@ extension PostgresLedger {
 
     // MARK: - Private
 
-    /// Inserts the rows, then writes what they add up to; answers how many the server inserted.
-    private func insert(_ rows: [PendingRow], importID: Int64?) throws(StoreError) -> Int {
+    /// Inserts the rows, then writes what they add up to; answers how many the server inserted
+    /// and how many stored pending rows became booked.
+    private func insert(_ rows: [PendingRow], importID: Int64?) throws(StoreError) -> (inserted: Int, booked: Int) {
         var totals = DailyTotals()
         var inserted = 0
+        var booked = 0
         for row in rows {
             let category = row.assignment?.category ?? row.draft.category
             let result: PostgresResult
@@ -86,8 +93,12 @@ extension PostgresLedger {
                 inserted += 1
                 totals.add(row, isNew: true, category: category)
                 if !row.draft.splits.isEmpty { try insertSplits(of: row, transactionID: try stored.int(0)) }
-            } else if let importID {
-                try claim(row, for: importID)
+            } else {
+                if try bookStoredRow(as: row) {
+                    booked += 1
+                    totals.add(row, isNew: false, category: category)
+                }
+                if let importID { try claim(row, for: importID) }
             }
         }
         try addTotals(totals)
@@ -98,9 +109,9 @@ extension PostgresLedger {
                     batches = batches + 1
                 WHERE id = $4
                 """,
-                [String(rows.count), String(inserted), String(rows.count - inserted), String(importID)])
+                [String(rows.count), String(inserted), String(rows.count - inserted - booked), String(importID)])
         }
-        return inserted
+        return (inserted, booked)
     }
 
     private static let insertSQL = """
@@ -137,6 +148,83 @@ extension PostgresLedger {
             assignment.category == nil ? nil : draft.category, assignment.payee == nil ? nil : draft.payee,
         ]
         return values
+    }
+
+    /// A row the server did not insert because its identity is stored, as SQLite's
+    /// `bookStoredRow`: a booked row books the account's stored pending row with its source id
+    /// (or, without one, its pending twin) in place and answers `true`; a booked row meeting a
+    /// booked row of another day or amount under its id is an error naming both; anything else is
+    /// a duplicate (`false`). The stored row is locked while it is read.
+    private func bookStoredRow(as row: PendingRow) throws(StoreError) -> Bool {
+        guard row.draft.status == .booked else { return false }
+        let draft = row.draft
+        do throws(StoreError) {
+            guard let externalID = draft.externalID else {
+                let twin = try connection.query(
+                    """
+                    UPDATE transactions SET status = 'booked', description = $5, memo = $6, statement_balance = $7,
+                        source_line = $8, source_column = $9, payee = coalesce($10, payee),
+                        category = coalesce($11, category), transaction_day = coalesce($12, transaction_day)
+                    WHERE account_id = $1 AND day = $2 AND fingerprint = $3 AND discriminator = $4
+                        AND status = 'pending'
+                    """,
+                    [
+                        String(row.accountID), draft.bookingDay.description, String(row.fingerprint),
+                        String(row.discriminator), draft.description, draft.memo,
+                        draft.runningBalance.map { String($0) },
+                        String(draft.location.line), String(draft.location.column), draft.payee, draft.category,
+                        draft.transactionDay?.description,
+                    ])
+                return twin.affectedRows > 0
+            }
+            let found = try connection.query(
+                """
+                SELECT t.id, t.day, t.amount, t.direction, t.status, t.source_line, t.source_column, i.id, i.source_path
+                FROM transactions t LEFT JOIN imports i ON i.id = t.import_id
+                WHERE t.account_id = $1 AND t.external_id = $2
+                FOR UPDATE OF t
+                """,
+                [String(row.accountID), externalID])
+            guard let stored = found.rows.first else { return false }
+            if try stored.text(4) == "pending" {
+                try connection.query(
+                    """
+                    UPDATE transactions SET day = $2, transaction_day = $3, amount = $4, direction = $5,
+                        description = $6, memo = $7, status = 'booked', fingerprint = $8, discriminator = $9,
+                        statement_balance = $10, source_line = $11, source_column = $12,
+                        payee = coalesce($13, payee), category = coalesce($14, category)
+                    WHERE id = $1
+                    """,
+                    [
+                        try stored.text(0), draft.bookingDay.description, draft.transactionDay?.description,
+                        String(draft.amount.minorUnits), draft.direction == .credit ? "credit" : "debit",
+                        draft.description, draft.memo, String(row.fingerprint), String(row.discriminator),
+                        draft.runningBalance.map { String($0) }, String(draft.location.line),
+                        String(draft.location.column), draft.payee, draft.category,
+                    ])
+                return true
+            }
+            let day = try stored.text(1)
+            let amount = try stored.int(2)
+            let storedSigned = try stored.text(3) == "credit" ? amount : -amount
+            guard day != draft.bookingDay.description || storedSigned != draft.signedMinorUnits else { return false }
+            func money(_ signed: Int64) -> String {
+                Money.format(signed, currency: draft.amount.currency) + " " + draft.amount.currency.code
+            }
+            var origin = try stored.optionalInt(7).map { "import \($0)" } ?? "entered without an import"
+            if let path = try stored.optionalText(8) {
+                let line = Int(try stored.optionalInt(5) ?? 0)
+                let column = Int(try stored.optionalInt(6) ?? 0)
+                origin += ", " + SourceLocation(file: path, line: line, column: column).description
+            }
+            throw StoreError(
+                .idReused(
+                    id: externalID, stored: "\(day) \(money(storedSigned)), \(origin)",
+                    found: "\(draft.bookingDay) \(money(draft.signedMinorUnits))"),
+                at: draft.location)
+        } catch {
+            throw StoreError(error.reason, at: draft.location)
+        }
     }
 
     /// Stores the split lines of a row just inserted, in order, beside it.
