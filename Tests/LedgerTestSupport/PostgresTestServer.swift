@@ -128,9 +128,11 @@ public final class PostgresTestServer: Sendable {
         // `sh` changes to the folder (the postgres user may not read the current one), then runs the command.
         let argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\" >\"$0/\(name).out\" 2>&1 </dev/null", folder] + command
         var pointers = argv.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
+        // The environment as Foundation sees it (`environ` is not exported on every platform).
+        var environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in pointers + environment { free(pointer) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &pointers, environ)
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &pointers, &environment)
         guard spawned == 0 else {
             throw Unavailable(message: "can't run \(program): posix_spawn failed (\(spawned))", isRequired: true)
         }
