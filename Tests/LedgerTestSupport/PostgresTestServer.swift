@@ -67,6 +67,9 @@ public final class PostgresTestServer: Sendable {
             throw Unavailable(message: "can't make a temporary folder for PostgreSQL: errno \(errno)", isRequired: true)
         }
         let folder = String(cString: made)
+        // From here the folder goes at exit, with the server if it started, whatever fails next.
+        runningFolder = folder
+        atexit { PostgresTestServer.stopAtExit() }
         let asRoot = getuid() == 0
         if asRoot {
             guard let account = getpwnam("postgres") else {
@@ -91,8 +94,6 @@ public final class PostgresTestServer: Sendable {
             bin + "/pg_ctl",
             ["start", "-w", "-t", "30", "-D", folder + "/data", "-l", folder + "/server.log", "-o", options],
             asPostgres: asRoot, in: folder)
-        runningFolder = folder
-        atexit { PostgresTestServer.stopAtExit() }
         let elapsed = clock.now - begin
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return PostgresTestServer(folder: folder, startSeconds: seconds)
