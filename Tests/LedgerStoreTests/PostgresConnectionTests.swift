@@ -110,4 +110,25 @@ struct PostgresConnectionTests {
         #expect(try integer(connection, "SELECT count(*) FROM notes") == 1)
         #expect(try integer(connection, "SELECT sum(n) FROM notes") == 1)
     }
+
+    @Test("a connection the server dropped answers errors naming its target, not a crash")
+    func droppedConnection() throws {
+        let connection = try postgresConnection()
+        let pid = try integer(connection, "SELECT pg_backend_pid()")
+        let other = try postgresConnection()
+        try connection.execute("BEGIN")
+        try other.query("SELECT pg_terminate_backend($1::int)", [String(pid)])
+        #expect(throws: StoreError.self) { try connection.query("SELECT 1") }
+        do {
+            try connection.inTransaction { () throws(StoreError) in try connection.query("SELECT 1") }
+            Issue.record("a dropped connection ran a transaction")
+        } catch {
+            if case .postgres(let function, _, _, _, let target) = error.reason {
+                #expect(function.hasPrefix("PQexec"))
+                #expect(target == connection.shownTarget)
+            } else {
+                Issue.record("unexpected error: \(error)")
+            }
+        }
+    }
 }

@@ -93,6 +93,21 @@ struct PostgresLedgerTests {
         #expect(try integer(second.connection, "SELECT count(*) FROM accounts") == 0)
     }
 
+    @Test("an account is created once, and refused under another currency")
+    func ensuresAccount() throws {
+        let ledger = try PostgresLedger(connection: try postgresConnection(), name: freshLedgerName())
+        let id = try ledger.ensureAccount(named: "Checking", kind: .asset, currency: .EUR)
+        #expect(try ledger.ensureAccount(named: "Checking", kind: .asset, currency: .EUR) == id)
+        #expect(
+            throws: StoreError(
+                .currencyMismatch(account: "Checking", accountCurrency: "EUR", found: "USD"), at: .file(ledger.location)
+            )
+        ) {
+            try ledger.ensureAccount(named: "Checking", kind: .asset, currency: .USD)
+        }
+        #expect(try integer(ledger.connection, "SELECT count(*) FROM accounts") == 1)
+    }
+
     @Test("the tables and columns are SQLite's, types mapped")
     func sameTablesAsSQLite() throws {
         let name = freshLedgerName()
