@@ -152,6 +152,51 @@ struct PostgresBatchTests {
         #expect(try integer(ledger.connection, "SELECT count(*) FROM transactions") == 1)
     }
 
+    @Test("a deleted row is skipped and counted as deleted before, or restored when asked")
+    func deletedRows() throws {
+        let (ledger, account) = try Self.makeLedger()
+        let rows = pendingRows(
+            [makeDraft("Coffee", -350, on: "2024-03-01"), makeDraft("Card", -1_000, on: "2024-03-02", id: "FIT1")],
+            accountID: account)
+        #expect(ledger.save(rows, importID: nil) == .saved(inserted: 2, duplicates: 0))
+        // What `transactions delete` leaves: the rows gone, their identities kept.
+        try ledger.connection.execute(
+            """
+            INSERT INTO transaction_tombstones (account_id, day, fingerprint, discriminator, external_id, deleted_at)
+                SELECT account_id, day, fingerprint, discriminator, external_id, '2024-03-03T00:00:00Z'
+                FROM transactions;
+            DELETE FROM transactions;
+            """)
+        #expect(ledger.save(rows, importID: nil) == .saved(inserted: 0, duplicates: 0, deletedBefore: 2))
+        #expect(try integer(ledger.connection, "SELECT count(*) FROM transactions") == 0)
+        ledger.restoresDeletedRows = true
+        #expect(ledger.save(rows, importID: nil) == .saved(inserted: 2, duplicates: 0))
+        #expect(try integer(ledger.connection, "SELECT count(*) FROM transaction_tombstones") == 0)
+        #expect(try totalsMismatches(ledger.connection) == 0)
+    }
+
+    @Test(
+        "an entry stored whole and then as its parts (or the reverse) stops the batch",
+        arguments: [("B7", "B7/2"), ("B7/1", "B7")])
+    func splitFamily(first: String, second: String) throws {
+        let (ledger, account) = try Self.makeLedger()
+        let whole = pendingRows([makeDraft("Batch", -5_000, on: "2024-03-01", id: first)], accountID: account)
+        #expect(ledger.save(whole, importID: nil) == .saved(inserted: 1, duplicates: 0))
+        let part = pendingRows(
+            [makeDraft("Payment", -2_000, on: "2024-03-01", id: second, line: 9)], accountID: account)
+        guard case .notSaved(let error) = ledger.save(part, importID: nil) else {
+            Issue.record("the batch was saved")
+            return
+        }
+        guard case .splitFamily(let id, _, _, _) = error.reason else {
+            Issue.record("unexpected error: \(error)")
+            return
+        }
+        #expect(id == second)
+        #expect(error.location.line == 9)
+        #expect(try integer(ledger.connection, "SELECT count(*) FROM transactions") == 1)
+    }
+
     @Test("deleting and editing rows keeps the totals equal to a plain sum (the triggers)")
     func triggersKeepTotals() throws {
         let (ledger, account) = try Self.makeLedger()

@@ -22,8 +22,11 @@ extension PostgresLedger {
     /// totals), and a booked row whose id a booked row of another day or amount has stops the
     /// batch (``StoreError/Reason/idReused(id:stored:found:)``).
     ///
-    /// Not yet on PostgreSQL (issue 21): withdrawals, tombstones of deleted rows, the split-family
-    /// check and commodities registered by a write.
+    /// A row `transactions delete` removed is skipped and counted in `deletedBefore`, unless
+    /// ``restoresDeletedRows``; an id inserted as a part of an entry stored whole (or the reverse)
+    /// stops the batch (``StoreError/Reason/splitFamily(id:storedID:stored:found:)``).
+    ///
+    /// Not yet on PostgreSQL (issue 21): withdrawals and commodities registered by a write.
     ///
     /// - Parameters:
     ///   - rows: the batch, in source order.
@@ -32,10 +35,12 @@ extension PostgresLedger {
         var attempt = 1
         while true {
             do {
-                let (inserted, booked) = try connection.inTransaction { () throws(StoreError) in
+                let counts = try connection.inTransaction { () throws(StoreError) in
                     try insert(rows, importID: importID)
                 }
-                return .saved(inserted: inserted, duplicates: rows.count - inserted - booked, booked: booked)
+                return .saved(
+                    inserted: counts.inserted, duplicates: counts.duplicates, deletedBefore: counts.deletedBefore,
+                    booked: counts.booked)
             } catch {
                 if error.sqlState?.isRetryable == true, attempt < Self.attemptsPerBatch {
                     attempt += 1
@@ -74,13 +79,30 @@ extension PostgresLedger {
 
     // MARK: - Private
 
-    /// Inserts the rows, then writes what they add up to; answers how many the server inserted
-    /// and how many stored pending rows became booked.
-    private func insert(_ rows: [PendingRow], importID: Int64?) throws(StoreError) -> (inserted: Int, booked: Int) {
+    /// What one batch did: rows inserted, counted as duplicates, skipped as deleted before, and
+    /// stored pending rows booked.
+    private struct BatchCounts {
+        var inserted = 0
+        var duplicates = 0
+        var deletedBefore = 0
+        var booked = 0
+    }
+
+    /// Inserts the rows, then writes what they add up to; answers what became of them.
+    private func insert(_ rows: [PendingRow], importID: Int64?) throws(StoreError) -> BatchCounts {
         var totals = DailyTotals()
         var inserted = 0
         var booked = 0
+        var deletedBefore = 0
+        let tombstones = try readTombstones()
         for row in rows {
+            if !tombstones.isEmpty, tombstones.contains(row) {
+                if !restoresDeletedRows {
+                    deletedBefore += 1
+                    continue
+                }
+                try forget(row)
+            }
             let category = row.assignment?.category ?? row.draft.category
             let result: PostgresResult
             do throws(StoreError) {
@@ -91,6 +113,7 @@ extension PostgresLedger {
             }
             if let stored = result.rows.first {
                 inserted += 1
+                if let externalID = row.draft.externalID { try checkSplitFamily(of: row, id: externalID) }
                 totals.add(row, isNew: true, category: category)
                 if !row.draft.splits.isEmpty { try insertSplits(of: row, transactionID: try stored.int(0)) }
             } else {
@@ -102,6 +125,7 @@ extension PostgresLedger {
             }
         }
         try addTotals(totals)
+        let duplicates = rows.count - inserted - deletedBefore - booked
         if let importID {
             try connection.query(
                 """
@@ -109,9 +133,76 @@ extension PostgresLedger {
                     batches = batches + 1
                 WHERE id = $4
                 """,
-                [String(rows.count), String(inserted), String(rows.count - inserted - booked), String(importID)])
+                [String(rows.count), String(inserted), String(duplicates), String(importID)])
         }
-        return (inserted, booked)
+        return BatchCounts(inserted: inserted, duplicates: duplicates, deletedBefore: deletedBefore, booked: booked)
+    }
+
+    /// The identities of the rows `transactions delete` removed, read once per batch.
+    private func readTombstones() throws(StoreError) -> Tombstones {
+        var tombstones = Tombstones()
+        let result = try connection.query(
+            "SELECT account_id, day, fingerprint, discriminator, external_id FROM transaction_tombstones")
+        for row in result.rows {
+            let account = try row.int(0)
+            tombstones.identities.insert(
+                Tombstones.Identity(
+                    account: account, day: try row.text(1), fingerprint: try row.int(2), discriminator: try row.int(3)))
+            if let external = try row.optionalText(4) {
+                tombstones.externalIDs.insert(Tombstones.ExternalID(account: account, id: external))
+            }
+        }
+        return tombstones
+    }
+
+    /// Forgets a deleted row's identity as the row is restored (`import --restore-deleted`).
+    private func forget(_ row: PendingRow) throws(StoreError) {
+        try connection.query(
+            """
+            DELETE FROM transaction_tombstones WHERE account_id = $1 AND ((day = $2 AND fingerprint = $3
+                AND discriminator = $4) OR external_id = $5)
+            """,
+            [
+                String(row.accountID), row.draft.bookingDay.description, String(row.fingerprint),
+                String(row.discriminator), row.draft.externalID,
+            ])
+    }
+
+    /// An inserted row whose id is a part (`<id>/<n>`) of an entry the account holds whole, or the
+    /// whole of an entry whose parts it holds (`<id>/1`), is an error naming both, as on SQLite.
+    private func checkSplitFamily(of row: PendingRow, id: String) throws(StoreError) {
+        var relative = id + "/1"
+        if let slash = id.lastIndex(of: "/"), slash != id.startIndex {
+            let index = id[id.index(after: slash)...]
+            if let first = index.first, first != "0", index.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                relative = String(id[..<slash])
+            }
+        }
+        let found = try connection.query(
+            """
+            SELECT t.day, t.amount, t.direction, t.source_line, t.source_column, i.id, i.source_path
+            FROM transactions t LEFT JOIN imports i ON i.id = t.import_id
+            WHERE t.account_id = $1 AND t.external_id = $2
+            """,
+            [String(row.accountID), relative])
+        guard let stored = found.rows.first else { return }
+        let draft = row.draft
+        let currency = draft.amount.currency
+        let amount = try stored.int(1)
+        let signed = try stored.text(2) == "credit" ? amount : -amount
+        var storedText = "\(try stored.text(0)) \(Money.format(signed, currency: currency)) \(currency.code), "
+        storedText += try stored.optionalInt(5).map { "import \($0)" } ?? "entered without an import"
+        if let path = try stored.optionalText(6) {
+            let line = Int(try stored.optionalInt(3) ?? 0)
+            let column = Int(try stored.optionalInt(4) ?? 0)
+            storedText += ", " + SourceLocation(file: path, line: line, column: column).description
+        }
+        throw StoreError(
+            .splitFamily(
+                id: id, storedID: relative, stored: storedText,
+                found:
+                    "\(draft.bookingDay) \(Money.format(draft.signedMinorUnits, currency: currency)) \(currency.code)"),
+            at: draft.location)
     }
 
     private static let insertSQL = """

@@ -16,6 +16,9 @@ public final class PostgresLedger {
     let connection: PostgresConnection
     /// The ledger's name: its schema on the server.
     public let name: String
+    /// Whether a batch brings back rows `transactions delete` removed (`import --restore-deleted`)
+    /// instead of skipping them and counting them as deleted before.
+    public var restoresDeletedRows = false
 
     /// The schema version this ledgerport writes (the same number as SQLite's).
     public static var schemaVersion: Int { Migration.postgres.last?.version ?? 0 }
