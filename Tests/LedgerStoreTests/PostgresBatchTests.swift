@@ -197,6 +197,29 @@ struct PostgresBatchTests {
         #expect(try integer(ledger.connection, "SELECT count(*) FROM transactions") == 1)
     }
 
+    @Test("a withdrawal deletes the row with that id in order with the batch's rows, and again does nothing")
+    func withdrawals() throws {
+        let (ledger, account) = try Self.makeLedger()
+        let rows = pendingRows(
+            [
+                makeDraft("Card", -1_000, on: "2024-03-02", id: "FIT1"),
+                makeDraft("Shop", -400, on: "2024-03-02", id: "FIT2"),
+            ],
+            accountID: account)
+        let withdrawal = BatchItem.withdraw(
+            accountID: account, externalID: "FIT1", location: SourceLocation(file: "fix.ofx", line: 30, column: 1))
+        let items = rows.map(BatchItem.insert) + [withdrawal]
+        #expect(ledger.save(items, importID: nil) == .saved(inserted: 2, duplicates: 0, withdrawn: 1))
+        let connection = ledger.connection
+        #expect(try integer(connection, "SELECT count(*) FROM transactions") == 1)
+        #expect(try integer(connection, "SELECT booked_net FROM daily_totals") == -400)
+        #expect(try totalsMismatches(connection) == 0)
+        // The withdrawn row comes back with the file and goes again: nothing changes.
+        #expect(ledger.save(items, importID: nil) == .saved(inserted: 1, duplicates: 1, withdrawn: 1))
+        #expect(try integer(connection, "SELECT count(*) FROM transactions") == 1)
+        #expect(try totalsMismatches(connection) == 0)
+    }
+
     @Test("deleting and editing rows keeps the totals equal to a plain sum (the triggers)")
     func triggersKeepTotals() throws {
         let (ledger, account) = try Self.makeLedger()
