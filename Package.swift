@@ -42,10 +42,17 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // libpq, the PostgreSQL client (issue 21): only LedgerStore's files in Postgres/ import it.
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "LedgerCore"),
         // The one reader of XML: libxml2 behind a streaming, hardened reader (only it calls xml*).
         .target(name: "XMLStream", dependencies: ["LedgerCore", "CLibXML2"]),
-        .target(name: "LedgerStore", dependencies: ["LedgerCore", "CSQLite"]),
+        .target(name: "LedgerStore", dependencies: ["LedgerCore", "CSQLite", "CLibPQ"]),
         // The external adapter protocol: its JSON Lines written and read (docs/plugins.md).
         .target(name: "AdapterProtocol", dependencies: ["LedgerCore"]),
         // External adapters: found, trusted, and run as sandboxed processes.
@@ -80,7 +87,7 @@ let package = Package(
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "LedgerCore"]),
-        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore"]),
+        .testTarget(name: "LedgerStoreTests", dependencies: ["LedgerStore", "LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "QuickAddTests", dependencies: ["QuickAdd", "LedgerCore"]),
         .testTarget(name: "LedgerExportTests", dependencies: ["LedgerExport", "LedgerStore", "LedgerCore"]),
         .testTarget(

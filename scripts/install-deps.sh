@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what ledgerport builds against, from Debian: SQLite and libxml2 headers; the journal
 # tools the export tests run (hledger and ledger, from Debian; Tests/LedgerCLITests/ExportToolTests);
-# xmllint (libxml2-utils), which validates the HTML report (ReportHTMLValidationTests), and Chromium,
-# which renders it (scripts/check-report-render.sh);
+# libpq's headers (libpq-dev) and the PostgreSQL server the store's PostgreSQL tests start
+# (postgresql; Tests/LedgerTestSupport/PostgresTestServer.swift); xmllint (libxml2-utils), which
+# validates the HTML report (ReportHTMLValidationTests), and Chromium, which renders it (scripts/check-report-render.sh);
 # and, from PyPI, the readers the differential checks compare ledgerport with (test tools, not
 # dependencies of the product; pinned, because each check lists that version's known disagreements):
 # ofxtools and ofxparse (scripts/ofx_differential.py), pycamt (scripts/camt_differential.py), mt-940 (scripts/mt940_differential.py) and quiffen
@@ -14,6 +15,8 @@ missing=()
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
 [ -f /usr/include/libxml2/libxml/parser.h ] || missing+=(libxml2-dev)
 [ -n "$(command -v pkg-config)" ] || missing+=(pkg-config)
+[ -f /usr/include/postgresql/libpq-fe.h ] || missing+=(libpq-dev)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -n "$(command -v hledger)" ] || missing+=(hledger)
 [ -n "$(command -v ledger)" ] || missing+=(ledger)
 [ -n "$(command -v xmllint)" ] || missing+=(libxml2-utils)

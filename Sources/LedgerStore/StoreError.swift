@@ -18,6 +18,12 @@ public struct StoreError: LocatedError, Hashable {
         /// `busyTimeout` is how long the connection waits for another process's lock (when set).
         case sqlite(
             function: String, code: ResultCode, message: String, sql: String?, ledger: String, busyTimeout: Int?)
+        /// A PostgreSQL call failed on the server `target` (as ``PostgresConnection/shownTarget``
+        /// shows it: never a password); `function` names the libpq function, `sqlState` the
+        /// server's code when it sent one.
+        case postgres(function: String, sqlState: SQLState?, message: String, sql: String?, target: String)
+        /// A PostgreSQL ledger name that can't name a schema: `expected` says what can.
+        case ledgerName(String, expected: String)
         /// The database was written by a newer ledgerport (its schema version is unknown here).
         case schemaTooNew(found: Int, known: Int)
         /// No account has that name.
@@ -71,6 +77,12 @@ public struct StoreError: LocatedError, Hashable {
         return nil
     }
 
+    /// The server's SQLSTATE, when the failure came from PostgreSQL and the server sent one.
+    public var sqlState: SQLState? {
+        if case .postgres(_, let state, _, _, _) = reason { return state }
+        return nil
+    }
+
     /// For a SQLite failure, the C function, SQLite's code and message and the SQL, for debugging:
     /// `sqlite3_exec returned 5 (database is locked) in `BEGIN IMMEDIATE``. The ``message`` of a
     /// common failure (a lock, a file that can't be opened or written, a full disk) speaks of the
@@ -86,6 +98,12 @@ public struct StoreError: LocatedError, Hashable {
         case .sqlite(_, let code, let message, _, let ledger, let busyTimeout):
             return Self.sentence(code: code, sqliteMessage: message, ledger: ledger, busyTimeout: busyTimeout)
                 ?? "database error: \(sqliteDetail ?? "")\(Self.hint(forCode: code))"
+        case .postgres(let function, let state, let message, let sql, let target):
+            let code = state.map { " (SQLSTATE \($0))" } ?? ""
+            let statement = sql.map { " in `\($0.split(whereSeparator: \.isNewline).joined(separator: " "))`" } ?? ""
+            return "PostgreSQL error on \(target): \(function) failed\(code): \(message)\(statement)"
+        case .ledgerName(let name, let expected):
+            return "\"\(name)\" can't name a ledger on a PostgreSQL server; expected \(expected)"
         case .schemaTooNew(let found, let known):
             return
                 "the database's schema is version \(found), newer than this ledgerport knows (\(known)); upgrade ledgerport"

@@ -1,0 +1,272 @@
+import CLibPQ
+import Foundation
+import LedgerCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A connection to one PostgreSQL server: the small wrapper every PostgreSQL query in LedgerStore
+/// goes through.
+///
+/// Each libpq call is wrapped once, here; its result is checked where it returns, cleared with
+/// `PQclear` before the call returns, and a failure becomes a ``StoreError`` with the server's
+/// SQLSTATE and message, located at ``shownTarget``. A password never appears in an error or a
+/// description: libpq reads it from the connection string, `PGPASSFILE` or `~/.pgpass` itself.
+/// A connection is used from one thread at a time.
+public final class PostgresConnection: CustomStringConvertible {
+    /// The server and database as errors and logs show them: the connection string's settings
+    /// without the password (`user=ledger host=db.example dbname=books`).
+    public let shownTarget: String
+    private let handle: OpaquePointer
+    /// The password given in the connection string, if any, kept only to scrub it from messages
+    /// a server or libpq might echo.
+    private let password: String?
+
+    /// Opens a connection. Calls `PQconnectdb`.
+    ///
+    /// - Parameter target: a libpq URL (`postgresql://user@host/db?sslmode=require`) or a
+    ///   key/value string (`host=/run/postgresql dbname=books`).
+    /// - Throws: ``StoreError`` when the string can't be read or the server can't be reached or
+    ///   refuses the login; the error names the shown target, never the password.
+    public init(_ target: String) throws(StoreError) {
+        let settings = try Self.settings(of: target)
+        shownTarget = Self.shown(settings)
+        password = settings.first { $0.key == "password" }?.value
+        guard let opened = PQconnectdb(target) else {
+            throw StoreError(
+                .postgres(
+                    function: "PQconnectdb", sqlState: nil, message: "out of memory", sql: nil, target: shownTarget),
+                at: .file(shownTarget))
+        }
+        guard PQstatus(opened) == CONNECTION_OK else {
+            let message = Self.scrub(Self.text(PQerrorMessage(opened)), password: password)
+            PQfinish(opened)
+            throw StoreError(
+                .postgres(function: "PQconnectdb", sqlState: nil, message: message, sql: nil, target: shownTarget),
+                at: .file(shownTarget))
+        }
+        handle = opened
+        // Notices ("schema already exists, skipping") would go to stderr; the store says what matters itself.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    public var description: String { "PostgreSQL \(shownTarget)" }
+
+    /// The shown form of a connection string, as ``shownTarget`` would be, without connecting.
+    /// Calls `PQconninfoParse`.
+    ///
+    /// - Throws: ``StoreError`` when libpq can't read the string (its own message is left out: it
+    ///   may quote the string, password and all).
+    public static func shownTarget(of target: String) throws(StoreError) -> String {
+        shown(try settings(of: target))
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs SQL with no parameters; several statements separated by `;` are allowed. Calls `PQexec`.
+    ///
+    /// - Throws: ``StoreError`` with the server's SQLSTATE and message and the SQL (never values).
+    public func execute(_ sql: String) throws(StoreError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result, function: "PQexec", sql: sql)
+    }
+
+    /// Runs one statement with text parameters (`$1`, `$2`, …; `nil` is SQL NULL) and reads every
+    /// row it returns. Calls `PQexecParams`.
+    ///
+    /// - Returns: the rows (values as text, `nil` for NULL) and how many rows the statement
+    ///   inserted, updated or deleted.
+    /// - Throws: ``StoreError`` with the server's SQLSTATE and message and the SQL (never the
+    ///   parameters: they may hold account data); when a value holds a NUL character.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [String?] = []) throws(StoreError) -> PostgresResult {
+        var copies: [UnsafeMutablePointer<CChar>?] = []
+        copies.reserveCapacity(parameters.count)
+        defer { for copy in copies { free(copy) } }
+        for parameter in parameters {
+            guard let parameter else {
+                copies.append(nil)
+                continue
+            }
+            // A C string ends at NUL: the value would be cut short without a word. PostgreSQL's
+            // text holds no NUL either, so such a value is refused whole.
+            guard !parameter.utf8.contains(0) else {
+                throw error(
+                    "PQexecParams", sqlState: nil,
+                    message: "a value holds a NUL character, which PostgreSQL text can't store", sql: sql)
+            }
+            guard let copy = strdup(parameter) else {
+                throw error("PQexecParams", sqlState: nil, message: "out of memory", sql: sql)
+            }
+            copies.append(copy)
+        }
+        let values = copies.map { $0.map { UnsafePointer($0) } }
+        let result = PQexecParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
+        defer { PQclear(result) }
+        try check(result, function: "PQexecParams", sql: sql)
+        return try read(result, sql: sql)
+    }
+
+    /// Runs `body` between `BEGIN` and `COMMIT`; rolls back and rethrows when it throws.
+    ///
+    /// - Throws: the body's error or the `COMMIT`'s; when the `ROLLBACK` after a failure fails
+    ///   too (the connection was lost), a ``StoreError`` that names both.
+    @discardableResult
+    public func inTransaction<Result>(_ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
+        try execute("BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try rollBack(after: error)
+            throw error
+        }
+    }
+
+    /// Whether a transaction is open (or failed and not yet rolled back). Calls `PQtransactionStatus`.
+    public var isInTransaction: Bool {
+        let status = PQtransactionStatus(handle)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+    }
+
+    // MARK: - Private
+
+    /// Rolls back after `failure`, when a transaction is still open. Calls `PQexec`.
+    private func rollBack(after failure: StoreError) throws(StoreError) {
+        guard isInTransaction else { return }
+        do {
+            try execute("ROLLBACK")
+        } catch {
+            let first = failure.message
+            throw StoreError(
+                .postgres(
+                    function: "PQexec", sqlState: error.sqlState,
+                    message: "\(Self.detail(of: error)); the rollback followed this failure: \(first)",
+                    sql: "ROLLBACK", target: shownTarget),
+                at: .file(shownTarget))
+        }
+    }
+
+    /// Throws unless `result` is a success (a command done, or rows). Calls `PQresultStatus`,
+    /// `PQresultErrorField`.
+    private func check(_ result: OpaquePointer?, function: String, sql: String) throws(StoreError) {
+        guard let result else {
+            // libpq answers no result when it ran out of memory or lost the server.
+            throw error(function, sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        }
+        let status = PQresultStatus(result)
+        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK, status != PGRES_EMPTY_QUERY else { return }
+        let state = PQresultErrorField(result, Self.field("C")).map { SQLState(rawValue: String(cString: $0)) }
+        var message =
+            PQresultErrorField(result, Self.field("M")).map { String(cString: $0) }
+            ?? Self.text(PQresultErrorMessage(result))
+        if let detail = PQresultErrorField(result, Self.field("D")) { message += " (\(String(cString: detail)))" }
+        throw error(function, sqlState: state, message: message, sql: sql)
+    }
+
+    /// Copies a result's rows into Swift values. Calls `PQntuples`, `PQnfields`, `PQgetvalue`,
+    /// `PQgetisnull`, `PQfname`, `PQcmdTuples`.
+    private func read(_ result: OpaquePointer?, sql: String) throws(StoreError) -> PostgresResult {
+        guard let result else { return PostgresResult(columns: [], rows: [], affectedRows: 0) }
+        let rowCount = PQntuples(result)
+        let columnCount = PQnfields(result)
+        let columns = (0..<columnCount).map { column in PQfname(result, column).map { String(cString: $0) } ?? "" }
+        var rows: [PostgresRow] = []
+        rows.reserveCapacity(Int(rowCount))
+        for row in 0..<rowCount {
+            var values: [String?] = []
+            values.reserveCapacity(Int(columnCount))
+            for column in 0..<columnCount {
+                if PQgetisnull(result, row, column) != 0 {
+                    values.append(nil)
+                } else {
+                    values.append(PQgetvalue(result, row, column).map { String(cString: $0) })
+                }
+            }
+            rows.append(PostgresRow(values: values, columns: columns))
+        }
+        let affected = PQcmdTuples(result).map { String(cString: $0) }.flatMap { Int($0) } ?? 0
+        return PostgresResult(columns: columns, rows: rows, affectedRows: affected)
+    }
+
+    private func error(_ function: String, sqlState: SQLState?, message: String, sql: String?) -> StoreError {
+        StoreError(
+            .postgres(
+                function: function, sqlState: sqlState, message: Self.scrub(message, password: password), sql: sql,
+                target: shownTarget),
+            at: .file(shownTarget))
+    }
+
+    /// The settings of a connection string, in libpq's order, that have a value. Calls
+    /// `PQconninfoParse`, `PQconninfoFree`, `PQfreemem`.
+    private static func settings(of target: String) throws(StoreError) -> [(key: String, value: String)] {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(target, &message) else {
+            PQfreemem(message)
+            throw StoreError(
+                .postgres(
+                    function: "PQconninfoParse", sqlState: nil,
+                    message: "libpq can't read the connection string; expected a postgresql:// URL or key=value pairs",
+                    sql: nil, target: "(unreadable connection string)"),
+                at: .file("(unreadable connection string)"))
+        }
+        defer { PQconninfoFree(options) }
+        var settings: [(key: String, value: String)] = []
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val, value.pointee != 0 {
+                settings.append((String(cString: keyword), String(cString: value)))
+            }
+            option += 1
+        }
+        return settings
+    }
+
+    /// The settings as `key=value` pairs, the password left out, values with spaces or quotes quoted.
+    private static func shown(_ settings: [(key: String, value: String)]) -> String {
+        let pairs = settings.filter { $0.key != "password" }.map { setting in
+            let value = setting.value
+            guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "'" || $0 == "\\" }) else {
+                return "\(setting.key)=\(value)"
+            }
+            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            return "\(setting.key)='\(escaped)'"
+        }
+        return pairs.isEmpty ? "(libpq defaults)" : pairs.joined(separator: " ")
+    }
+
+    /// `message` with every occurrence of the password masked.
+    private static func scrub(_ message: String, password: String?) -> String {
+        guard let password, !password.isEmpty else { return message }
+        return message.replacingOccurrences(of: password, with: "••••")
+    }
+
+    /// A libpq message without its trailing newline.
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "no message" }
+        var text = String(cString: pointer)
+        while text.last?.isNewline == true { text.removeLast() }
+        return text.isEmpty ? "no message" : text
+    }
+
+    /// An error field code (`PG_DIAG_SQLSTATE` is `'C'`).
+    private static func field(_ code: Unicode.Scalar) -> Int32 { Int32(code.value) }
+
+    /// A failure's message without the "PostgreSQL error on …" frame, for combining two failures.
+    private static func detail(of error: StoreError) -> String {
+        if case .postgres(_, _, let message, _, _) = error.reason { return message }
+        return error.message
+    }
+}
+
+@available(*, unavailable)
+extension PostgresConnection: Sendable {}

@@ -1,0 +1,307 @@
+import LedgerCore
+
+extension PostgresLedger {
+    /// Saves a batch of new rows in one transaction: whole, or not at all.
+    ///
+    /// Each row is inserted with `INSERT … ON CONFLICT DO NOTHING RETURNING id`: the server's
+    /// unique indexes on (account, external id) and on (account, day, fingerprint, discriminator)
+    /// decide identity, and a row the server did not insert is a duplicate. Duplicates are
+    /// counted from what the server reports, never from a look before the insert, so two
+    /// processes importing overlapping files at the same moment store the union exactly once:
+    /// the second insert of a row waits for the first one's transaction and then does nothing.
+    ///
+    /// In the same transaction the batch adds its booked rows to `daily_totals` and
+    /// `report_totals`, its amounts to its accounts' volumes (checked against the account limit,
+    /// as on SQLite), notes the duplicates an import met (`import_claims`) and adds its counts to
+    /// the import's row. A batch the server rolls back for a deadlock or a serialization failure
+    /// with another writer is tried again (nothing of it was stored); any other failure answers
+    /// `.notSaved`, located at the record that failed when one did.
+    ///
+    /// As on SQLite, a booked row whose source id (or, without one, whose exact identity) a stored
+    /// pending row has books that row in place (counted in `booked`; the triggers move the
+    /// totals), and a booked row whose id a booked row of another day or amount has stops the
+    /// batch (``StoreError/Reason/idReused(id:stored:found:)``).
+    ///
+    /// A row `transactions delete` removed is skipped and counted in `deletedBefore`, unless
+    /// ``restoresDeletedRows``; an id inserted as a part of an entry stored whole (or the reverse)
+    /// stops the batch (``StoreError/Reason/splitFamily(id:storedID:stored:found:)``).
+    ///
+    /// Not yet on PostgreSQL (issue 21): commodities registered by a write.
+    ///
+    /// - Parameters:
+    ///   - rows: the batch, in source order.
+    ///   - importID: the import run the rows come from, if any.
+    public func save(_ rows: [PendingRow], importID: Int64?) -> BatchOutcome {
+        save(rows.map(BatchItem.insert), importID: importID)
+    }
+
+    /// Saves a batch of new rows and withdrawals, applied in order in one transaction, as
+    /// the rows' `save` does.
+    ///
+    /// A withdrawal deletes the account's transaction with that external id (the triggers take it
+    /// off the totals), and is a no-op when there is none, so a re-import changes nothing.
+    public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
+        var attempt = 1
+        while true {
+            do {
+                let counts = try connection.inTransaction { () throws(StoreError) in
+                    try write(items, importID: importID)
+                }
+                return .saved(
+                    inserted: counts.inserted, duplicates: counts.duplicates, withdrawn: counts.withdrawn,
+                    deletedBefore: counts.deletedBefore, booked: counts.booked)
+            } catch {
+                if error.sqlState?.isRetryable == true, attempt < Self.attemptsPerBatch {
+                    attempt += 1
+                    continue
+                }
+                return .notSaved(error)
+            }
+        }
+    }
+
+    /// Finds or creates the account `name`, and answers its id.
+    ///
+    /// Two processes creating it at once make one account: the insert does nothing when the name
+    /// is taken, and the account is then read.
+    ///
+    /// - Throws: ``StoreError`` when the account exists with another currency, or on a server failure.
+    public func ensureAccount(named name: String, kind: AccountKind, currency: Currency) throws(StoreError) -> Int64 {
+        let insert = try connection.query(
+            """
+            INSERT INTO accounts (name, kind, currency, created_at) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (name) DO NOTHING RETURNING id
+            """,
+            [name, kind.rawValue, currency.code, Ledger.now()])
+        if let row = insert.rows.first { return try row.int(0) }
+        let found = try connection.query("SELECT id, currency FROM accounts WHERE name = $1", [name])
+        guard let row = found.rows.first else {
+            throw StoreError(.unknownAccount(name), at: .file(location))
+        }
+        let stored = try row.text(1)
+        guard stored == currency.code else {
+            throw StoreError(
+                .currencyMismatch(account: name, accountCurrency: stored, found: currency.code), at: .file(location))
+        }
+        return try row.int(0)
+    }
+
+    // MARK: - Private
+
+    /// What one batch did: rows inserted, counted as duplicates, skipped as deleted before, and
+    /// stored pending rows booked.
+    private struct BatchCounts {
+        var inserted = 0
+        var duplicates = 0
+        var withdrawn = 0
+        var deletedBefore = 0
+        var booked = 0
+    }
+
+    /// Applies the items in order, then writes what they add up to; answers what became of them.
+    private func write(_ items: [BatchItem], importID: Int64?) throws(StoreError) -> BatchCounts {
+        var totals = DailyTotals()
+        var inserts = 0
+        var inserted = 0
+        var booked = 0
+        var deletedBefore = 0
+        var withdrawn = 0
+        let tombstones = try readTombstones()
+        for item in items {
+            let row: PendingRow
+            switch item {
+            case .insert(let pending):
+                row = pending
+            case .withdraw(let accountID, let externalID, let location):
+                // The rows inserted so far must be in the totals before the delete trigger takes
+                // the withdrawn row off them.
+                try addTotals(totals)
+                totals = DailyTotals()
+                do throws(StoreError) {
+                    let delete = try connection.query(
+                        "DELETE FROM transactions WHERE account_id = $1 AND external_id = $2",
+                        [String(accountID), externalID])
+                    withdrawn += delete.affectedRows
+                } catch {
+                    throw StoreError(error.reason, at: location)
+                }
+                continue
+            }
+            inserts += 1
+            if !tombstones.isEmpty, tombstones.contains(row) {
+                if !restoresDeletedRows {
+                    deletedBefore += 1
+                    continue
+                }
+                try forget(row)
+            }
+            let category = row.assignment?.category ?? row.draft.category
+            let result: PostgresResult
+            do throws(StoreError) {
+                result = try connection.query(Self.insertSQL, Self.parameters(of: row, importID: importID))
+            } catch {
+                // Point at the record that failed rather than at the server.
+                throw StoreError(error.reason, at: row.draft.location)
+            }
+            if let stored = result.rows.first {
+                inserted += 1
+                if let externalID = row.draft.externalID { try checkSplitFamily(of: row, id: externalID) }
+                totals.add(row, isNew: true, category: category)
+                if !row.draft.splits.isEmpty { try insertSplits(of: row, transactionID: try stored.int(0)) }
+            } else {
+                if try bookStoredRow(as: row) {
+                    booked += 1
+                    totals.add(row, isNew: false, category: category)
+                }
+                if let importID { try claim(row, for: importID) }
+            }
+        }
+        try addTotals(totals)
+        let duplicates = inserts - inserted - deletedBefore - booked
+        if let importID {
+            try connection.query(
+                """
+                UPDATE imports SET read = read + $1, inserted = inserted + $2, duplicates = duplicates + $3,
+                    batches = batches + 1
+                WHERE id = $4
+                """,
+                [String(inserts), String(inserted), String(duplicates), String(importID)])
+        }
+        return BatchCounts(
+            inserted: inserted, duplicates: duplicates, withdrawn: withdrawn, deletedBefore: deletedBefore,
+            booked: booked)
+    }
+
+    private static let insertSQL = """
+        INSERT INTO transactions (
+            account_id, day, transaction_day, amount, direction, currency, description, memo, status,
+            external_id, fingerprint, discriminator, statement_balance, import_id, source_line, source_column,
+            payee, category, rule_ids, note, tags, counter_account, rule_set, source_category, source_payee)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+            $22, $23, $24, $25)
+        ON CONFLICT DO NOTHING
+        RETURNING id
+        """
+
+    /// The insert's 25 values, in text, as SQLite's store binds them (`bindInsert`).
+    private static func parameters(of row: PendingRow, importID: Int64?) -> [String?] {
+        let draft = row.draft
+        var values: [String?] = [
+            String(row.accountID), draft.bookingDay.description, draft.transactionDay?.description,
+            String(draft.amount.minorUnits), draft.direction == .credit ? "credit" : "debit",
+            draft.amount.currency.code,
+            draft.description, draft.memo, draft.status == .booked ? "booked" : "pending", draft.externalID,
+            String(row.fingerprint), String(row.discriminator), draft.runningBalance.map { String($0) },
+            importID.map { String($0) }, String(draft.location.line), String(draft.location.column),
+        ]
+        guard let assignment = row.assignment, !assignment.isEmpty else {
+            values += [draft.payee, draft.category, nil, nil, nil, nil, "0", nil, nil]
+            return values
+        }
+        // A value a rule sets replaces the source's, which is kept beside it (migration 15).
+        values += [
+            assignment.payee ?? draft.payee, assignment.category ?? draft.category,
+            assignment.ruleIDs.joined(separator: ","), assignment.note, assignment.text(of: .tags),
+            assignment.counterAccount, String(RuleField.mask(assignment.fields)),
+            assignment.category == nil ? nil : draft.category, assignment.payee == nil ? nil : draft.payee,
+        ]
+        return values
+    }
+
+    /// Stores the split lines of a row just inserted, in order, beside it.
+    private func insertSplits(of row: PendingRow, transactionID: Int64) throws(StoreError) {
+        do throws(StoreError) {
+            for (index, split) in row.draft.splits.enumerated() {
+                try connection.query(
+                    """
+                    INSERT INTO transaction_splits (transaction_id, position, category, memo, amount, direction)
+                    VALUES ($1, $2, $3, $4, $5, $6)
+                    """,
+                    [
+                        String(transactionID), String(index + 1), split.category, split.memo,
+                        String(split.amount.minorUnits), split.direction == .credit ? "credit" : "debit",
+                    ])
+            }
+        } catch {
+            throw StoreError(error.reason, at: row.draft.location)
+        }
+    }
+
+    /// Checks the batch against the account limit and adds it to the accounts' volumes, then adds
+    /// the inserted booked rows to the per-day and report totals.
+    ///
+    /// Keys are written in one order (accounts by id, days in order), so that two batches
+    /// writing the same keys wait for each other instead of deadlocking.
+    private func addTotals(_ totals: DailyTotals) throws(StoreError) {
+        try recordAdditions(totals.additions)
+        guard !totals.byAccountAndDay.isEmpty else { return }
+        if totals.overflowed { throw StoreError(.overflow("a day's net"), at: .file(location)) }
+        let days = totals.byAccountAndDay.sorted {
+            ($0.key.account, $0.key.day.description) < ($1.key.account, $1.key.day.description)
+        }
+        for (key, net) in days {
+            try connection.query(
+                """
+                INSERT INTO daily_totals (account_id, day, booked_net) VALUES ($1, $2, $3)
+                ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
+                """,
+                [String(key.account), key.day.description, String(net)])
+        }
+        let reports = totals.byReportKey.sorted { left, right in
+            let (a, b) = (left.key, right.key)
+            return (a.day.description, a.account, a.currency, a.isCredit ? 0 : 1, a.category)
+                < (b.day.description, b.account, b.currency, b.isCredit ? 0 : 1, b.category)
+        }
+        for (key, sum) in reports {
+            try connection.query(
+                """
+                INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                ON CONFLICT (day, account_id, currency, direction, category)
+                DO UPDATE SET amount = report_totals.amount + excluded.amount, rows = report_totals.rows + excluded.rows
+                """,
+                [
+                    key.day.description, String(key.account), key.currency, key.isCredit ? "credit" : "debit",
+                    key.category, String(sum.amount), String(sum.rows),
+                ])
+        }
+    }
+
+    /// The account limit, as SQLite's `recordAdditions`: each account's row is locked and read,
+    /// the batch's entries checked in order, and the new volume and largest balance written.
+    ///
+    /// The lock is `FOR NO KEY UPDATE`, the one the `UPDATE` takes anyway: every inserted row's
+    /// foreign key holds `FOR KEY SHARE` on its account, which `FOR UPDATE` would wait for, so two
+    /// batches of one account would each wait for the other's rows.
+    private func recordAdditions(_ additions: AccountAdditions) throws(StoreError) {
+        for (account, entries) in additions.byAccount.sorted(by: { $0.key < $1.key }) {
+            let found = try connection.query(
+                "SELECT name, currency, volume, largest_balance FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
+                [String(account)])
+            guard let state = found.rows.first else {
+                throw StoreError(.unknownAccount("id \(account)"), at: entries.first?.location ?? .file(location))
+            }
+            let (name, currency) = (try state.text(0), try state.text(1))
+            var volume: Int64? = try state.int(2)
+            var largest: Int64? = try state.int(3)
+            for entry in entries {
+                if entry.isNew, let current = volume {
+                    let (sum, overflow) = current.addingReportingOverflow(entry.amount)
+                    volume = overflow ? nil : sum
+                }
+                if let balance = entry.balance, let current = largest {
+                    largest = Int64(exactly: balance.magnitude).map { max(current, $0) }
+                }
+                guard let volume, let largest, Ledger.isWithinLimit(volume: volume, largestBalance: largest) else {
+                    throw StoreError(
+                        .accountLimit(account: name, currency: currency, volume: volume, balance: largest),
+                        at: entry.location)
+                }
+            }
+            guard let volume, let largest else { continue }
+            try connection.query(
+                "UPDATE accounts SET volume = $1, largest_balance = greatest(largest_balance, $2) WHERE id = $3",
+                [String(volume), String(largest), String(account)])
+        }
+    }
+}

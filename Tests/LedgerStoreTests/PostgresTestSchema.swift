@@ -1,0 +1,77 @@
+import Foundation
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+@testable import LedgerStore
+
+/// The test process's PostgreSQL server (started once, stopped at exit), or: the test is
+/// cancelled (reported as skipped) when PostgreSQL's programs are missing, and fails under CI=true.
+func postgresServer() throws -> PostgresTestServer {
+    do {
+        return try PostgresTestServer.shared()
+    } catch {
+        // Thrown, the error fails the test with its message.
+        if error.isRequired { throw error }
+        try Test.cancel(Comment(rawValue: error.message))
+    }
+}
+
+/// A new connection to the test server.
+func postgresConnection() throws -> PostgresConnection {
+    try PostgresConnection(try postgresServer().connectionString)
+}
+
+/// A ledger name no other test uses.
+func freshLedgerName() -> String {
+    "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
+}
+
+/// Rows as the importer would build them for one account: occurrence numbers counted per fingerprint.
+func pendingRows(_ drafts: [Draft], accountID: Int64) -> [PendingRow] {
+    var seen: [Int64: Int] = [:]
+    return drafts.map { draft in
+        let fingerprint = draft.fingerprint
+        let occurrence = (seen[fingerprint] ?? 0) + 1
+        seen[fingerprint] = occurrence
+        return PendingRow(draft: draft, accountID: accountID, fingerprint: fingerprint, occurrence: occurrence)
+    }
+}
+
+/// Reads one integer a query answers.
+func integer(_ connection: PostgresConnection, _ sql: String, _ parameters: [String?] = []) throws -> Int64 {
+    let result = try connection.query(sql, parameters)
+    return try #require(result.rows.first).int(0)
+}
+
+/// Rows of `daily_totals`, `report_totals` and `accounts.volume` that differ from a plain sum of
+/// `transactions` (a key whose rows all went may keep zeros, as on SQLite).
+func totalsMismatches(_ connection: PostgresConnection) throws -> Int64 {
+    let daily = try integer(
+        connection,
+        """
+        SELECT count(*) FROM (
+            SELECT account_id, day, sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END) AS net
+            FROM transactions WHERE status = 'booked' GROUP BY account_id, day) s
+        FULL JOIN daily_totals d USING (account_id, day)
+        WHERE s.net IS DISTINCT FROM d.booked_net AND NOT (s.net IS NULL AND d.booked_net = 0)
+        """)
+    let report = try integer(
+        connection,
+        """
+        SELECT count(*) FROM (
+            SELECT day, account_id, currency, direction, coalesce(category, '') AS category, sum(amount) AS amount,
+                count(*) AS rows
+            FROM transactions WHERE status = 'booked' GROUP BY 1, 2, 3, 4, 5) s
+        FULL JOIN report_totals r USING (day, account_id, currency, direction, category)
+        WHERE (s.amount IS DISTINCT FROM r.amount OR s.rows IS DISTINCT FROM r.rows)
+            AND NOT (s.amount IS NULL AND r.amount = 0 AND r.rows = 0)
+        """)
+    let volume = try integer(
+        connection,
+        """
+        SELECT count(*) FROM accounts a
+        WHERE volume <> (SELECT coalesce(sum(amount), 0) FROM transactions WHERE account_id = a.id)
+        """)
+    return daily + report + volume
+}
