@@ -234,9 +234,10 @@ extension PostgresLedger {
     /// writing the same keys wait for each other instead of deadlocking.
     private func addTotals(_ totals: DailyTotals) throws(StoreError) {
         try recordAdditions(totals.additions)
-        guard !totals.byAccountAndDay.isEmpty else { return }
-        if totals.overflowed { throw StoreError(.overflow("a day's net"), at: .file(location)) }
-        let days = totals.byAccountAndDay.sorted {
+        let (nets, sums, overflowed) = totals.sums()
+        guard !nets.isEmpty else { return }
+        if overflowed { throw StoreError(.overflow("a day's net"), at: .file(location)) }
+        let days = nets.sorted {
             ($0.key.account, $0.key.day.description) < ($1.key.account, $1.key.day.description)
         }
         for (key, net) in days {
@@ -247,7 +248,7 @@ extension PostgresLedger {
                 """,
                 [String(key.account), key.day.description, String(net)])
         }
-        let reports = totals.byReportKey.sorted { left, right in
+        let reports = sums.sorted { left, right in
             let (a, b) = (left.key, right.key)
             return (a.day.description, a.account, a.currency, a.isCredit ? 0 : 1, a.category)
                 < (b.day.description, b.account, b.currency, b.isCredit ? 0 : 1, b.category)
