@@ -35,6 +35,44 @@ static double now(void) {
     return t.tv_sec + t.tv_nsec / 1e9;
 }
 
+/* One generated row: 300 a day on 28-day months, one in five a credit. */
+struct row {
+    char day[11], description[64];
+    sqlite3_int64 amount, fingerprint;
+    int credit;
+};
+
+static void make_row(long i, uint64_t *seed, struct row *row) {
+    long d = i / 300;
+    snprintf(row->day, sizeof row->day, "%04ld-%02ld-%02ld", 2020 + d / 336, 1 + d / 28 % 12, 1 + d % 28);
+    snprintf(row->description, sizeof row->description, "Shop %ld purchase %ld", i % 977, i % 13);
+    *seed ^= *seed << 13; *seed ^= *seed >> 7; *seed ^= *seed << 17;
+    row->fingerprint = (sqlite3_int64)*seed;
+    row->amount = (i * 7919) % 100000 + 1;
+    row->credit = i % 5 == 0;
+}
+
+/* Binds the 16 columns both schemas have, as the importer binds them. */
+static void bind_row(sqlite3_stmt *insert, long i, const struct row *row, sqlite3_int64 account, const char *currency,
+                     sqlite3_int64 import) {
+    sqlite3_bind_int64(insert, 1, account);
+    sqlite3_bind_text(insert, 2, row->day, 10, SQLITE_TRANSIENT);
+    sqlite3_bind_null(insert, 3);
+    sqlite3_bind_int64(insert, 4, row->amount);
+    sqlite3_bind_text(insert, 5, row->credit ? "credit" : "debit", -1, SQLITE_STATIC);
+    sqlite3_bind_text(insert, 6, currency, 3, SQLITE_STATIC);
+    sqlite3_bind_text(insert, 7, row->description, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(insert, 8, "", 0, SQLITE_STATIC);
+    sqlite3_bind_text(insert, 9, "booked", 6, SQLITE_STATIC);
+    sqlite3_bind_null(insert, 10);
+    sqlite3_bind_int64(insert, 11, row->fingerprint);
+    sqlite3_bind_int64(insert, 12, 1);
+    sqlite3_bind_null(insert, 13);
+    sqlite3_bind_int64(insert, 14, import);
+    sqlite3_bind_int64(insert, 15, i + 2);
+    sqlite3_bind_int64(insert, 16, 1);
+}
+
 /* Today's schema, from a ledger ledgerport made: rows as the importer binds them, and each commit
  * with the batch's totals, the account's volume and the import's counts. */
 static double ledger_floor(sqlite3 *db, long rows, long batch) {
@@ -81,7 +119,6 @@ static double ledger_floor(sqlite3 *db, long rows, long batch) {
     long in_batch = 0, inserted = 0;
     double start = now();
     uint64_t seed = 88172645463325252ull;
-    char day[11], description[64];
     for (long i = 0; i < rows; i++) {
         if (i % batch == 0) {
             check(sqlite3_exec(db, "BEGIN IMMEDIATE", 0, 0, 0), db, "begin");
@@ -90,28 +127,11 @@ static double ledger_floor(sqlite3 *db, long rows, long batch) {
             in_batch = 0;
             inserted = 0;
         }
-        long d = i / 300;
-        snprintf(day, sizeof day, "%04ld-%02ld-%02ld", 2020 + d / 336, 1 + d / 28 % 12, 1 + d % 28);
-        snprintf(description, sizeof description, "Shop %ld purchase %ld", i % 977, i % 13);
-        seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
-        sqlite3_int64 amount = (i * 7919) % 100000 + 1;
-        int credit = i % 5 == 0;
-        sqlite3_bind_int64(insert, 1, account);
-        sqlite3_bind_text(insert, 2, day, 10, SQLITE_TRANSIENT);
-        sqlite3_bind_null(insert, 3);
-        sqlite3_bind_int64(insert, 4, amount);
-        sqlite3_bind_text(insert, 5, credit ? "credit" : "debit", -1, SQLITE_STATIC);
-        sqlite3_bind_text(insert, 6, "USD", 3, SQLITE_STATIC);
-        sqlite3_bind_text(insert, 7, description, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(insert, 8, "", 0, SQLITE_STATIC);
-        sqlite3_bind_text(insert, 9, "booked", 6, SQLITE_STATIC);
-        sqlite3_bind_null(insert, 10);
-        sqlite3_bind_int64(insert, 11, (int64_t)seed);
-        sqlite3_bind_int64(insert, 12, 1);
-        sqlite3_bind_null(insert, 13);
-        sqlite3_bind_int64(insert, 14, import);
-        sqlite3_bind_int64(insert, 15, i + 2);
-        sqlite3_bind_int64(insert, 16, 1);
+        struct row row;
+        make_row(i, &seed, &row);
+        sqlite3_int64 amount = row.amount;
+        int credit = row.credit;
+        bind_row(insert, i, &row, account, "USD", import);
         for (int column = 17; column <= 22; column++) sqlite3_bind_null(insert, column);
         sqlite3_bind_int64(insert, 23, 0);
         sqlite3_bind_null(insert, 24);
@@ -120,9 +140,9 @@ static double ledger_floor(sqlite3 *db, long rows, long batch) {
         sqlite3_reset(insert);
         inserted += sqlite3_changes(db);
         in_batch++;
-        if (day_count == 0 || strcmp(days[day_count - 1], day) != 0) {
+        if (day_count == 0 || strcmp(days[day_count - 1], row.day) != 0) {
             if (day_count == MAX_DAYS) { fprintf(stderr, "too many days in a batch\n"); exit(1); }
-            memcpy(days[day_count], day, 11);
+            memcpy(days[day_count], row.day, 11);
             net[day_count] = 0;
             sum[day_count][0] = sum[day_count][1] = count[day_count][0] = count[day_count][1] = 0;
             day_count++;
@@ -218,29 +238,11 @@ int main(int argc, char **argv) {
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", -1, &insert, 0), db, "prepare");
     double start = now();
     uint64_t seed = 88172645463325252ull;
-    char day[11], description[64];
     for (long i = 0; i < rows; i++) {
         if (i % batch == 0) check(sqlite3_exec(db, "BEGIN IMMEDIATE", 0, 0, 0), db, "begin");
-        long d = i / 300;
-        snprintf(day, sizeof day, "%04ld-%02ld-%02ld", 2020 + d / 336, 1 + d / 28 % 12, 1 + d % 28);
-        snprintf(description, sizeof description, "Shop %ld purchase %ld", i % 977, i % 13);
-        seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
-        sqlite3_bind_int64(insert, 1, 1);
-        sqlite3_bind_text(insert, 2, day, 10, SQLITE_TRANSIENT);
-        sqlite3_bind_null(insert, 3);
-        sqlite3_bind_int64(insert, 4, (i * 7919) % 100000 + 1);
-        sqlite3_bind_text(insert, 5, i % 5 ? "debit" : "credit", -1, SQLITE_STATIC);
-        sqlite3_bind_text(insert, 6, "EUR", 3, SQLITE_STATIC);
-        sqlite3_bind_text(insert, 7, description, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(insert, 8, "", 0, SQLITE_STATIC);
-        sqlite3_bind_text(insert, 9, "booked", 6, SQLITE_STATIC);
-        sqlite3_bind_null(insert, 10);
-        sqlite3_bind_int64(insert, 11, (int64_t)seed);
-        sqlite3_bind_int64(insert, 12, 1);
-        sqlite3_bind_null(insert, 13);
-        sqlite3_bind_int64(insert, 14, 1);
-        sqlite3_bind_int64(insert, 15, i + 2);
-        sqlite3_bind_int64(insert, 16, 1);
+        struct row row;
+        make_row(i, &seed, &row);
+        bind_row(insert, i, &row, 1, "EUR", 1);
         check(sqlite3_step(insert), db, "step");
         sqlite3_reset(insert);
         if (i % batch == batch - 1 || i == rows - 1) check(sqlite3_exec(db, "COMMIT", 0, 0, 0), db, "commit");
