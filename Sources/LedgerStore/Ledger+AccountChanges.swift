@@ -180,15 +180,11 @@ extension Ledger {
     // MARK: - Private
 
     /// Runs an account change in one write transaction: committed, or rolled back after the
-    /// body in a dry run.
+    /// body in a dry run. As every correction, it commits only once the file's check found the
+    /// ledger sound (``correction(dryRun:_:)``): a merge moves rows, and a damaged file is never
+    /// written to as if it were sound.
     private func change<T>(dryRun: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        do {
-            return try database.inTransaction { (try body(), dryRun ? .rollback : .commit) }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            preconditionFailure("account changes throw only StoreError: \(error)")
-        }
+        try correction(dryRun: dryRun, body)
     }
 
     /// The account as stored now, read under the write lock.

@@ -148,6 +148,44 @@ struct LedgerIntegrityTests {
         #expect(try categorisedRows() == 2_000)
     }
 
+    @Test("account changes on a damaged ledger are refused and write nothing: a rename, a merge that moves rows")
+    func damagedLedgerRefusesAccountChanges() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeLedgerFile()
+        let setup = try Ledger(path: path)
+        _ = try setup.ensureAccount(AccountReference(name: "Savings", currency: .EUR), fallbackCurrency: .EUR)
+        try setup.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try flipBit(inRootOf: "transactions_identity")
+        for change in ["rename", "merge"] {
+            let ledger = try Ledger(path: path)
+            let checking = try #require(try ledger.account(named: "Checking"))
+            let savings = try #require(try ledger.account(named: "Savings"))
+            let before = ledger.commitCount
+            #expect {
+                if change == "rename" {
+                    try ledger.renameAccount(checking, to: "Current")
+                } else {
+                    _ = try ledger.mergeAccount(checking, into: savings)
+                }
+            } throws: { error in
+                (error as? StoreError)?.message.contains("the ledger \(path) is damaged") == true
+            }
+            #expect(ledger.commitCount == before, "\(change)")
+        }
+        let reader = try Database(path: path, readOnly: true, create: false)
+        let names = try reader.prepare("SELECT name FROM accounts ORDER BY name").rows { row throws(StoreError) in
+            row.text(0)
+        }
+        #expect(names == ["Checking", "Savings"])
+        let moved = try reader.prepare(
+            """
+            SELECT count(*) FROM transactions NOT INDEXED
+            WHERE account_id = (SELECT id FROM accounts WHERE name = 'Savings')
+            """
+        ).rows { row throws(StoreError) in row.int(0) }[0]
+        #expect(moved == 0)
+    }
+
     @Test("a connection checks the file at its first write only")
     func checkedOncePerConnection() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
