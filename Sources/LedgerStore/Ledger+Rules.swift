@@ -118,16 +118,25 @@ extension Ledger {
             }
             guard read > 0 else { break }
             application.read += read
+            // Bound one by one: no array of bindings made for each changed row.
             for (id, next) in updates {
-                try update.run([
-                    .int(id), .optional(next[.category]), .optional(next[.payee]), .optional(next[.note]),
-                    .optional(next[.tags]), .optional(next[.counterAccount]), .optional(next.ruleIDs),
-                    .int(Int64(next.ruleMask)), .optional(next.sourceCategory), .optional(next.sourcePayee),
-                ])
+                update.reset()
+                try update.bind(1, id)
+                try update.bind(2, next.category)
+                try update.bind(3, next.payee)
+                try update.bind(4, next.note)
+                try update.bind(5, next.tags)
+                try update.bind(6, next.counterAccount)
+                try update.bind(7, next.ruleIDs)
+                try update.bind(8, Int64(next.ruleMask))
+                try update.bind(9, next.sourceCategory)
+                try update.bind(10, next.sourcePayee)
+                while try update.step() {}
             }
         }
-        if moves.overflowed { throw StoreError(.overflow("a report total"), at: .file(path)) }
-        try upsertReportTotals(moves.sums)
+        let (sums, overflowed) = moves.sums()
+        if overflowed { throw StoreError(.overflow("a report total"), at: .file(path)) }
+        try upsertReportTotals(sums)
         return application
     }
 

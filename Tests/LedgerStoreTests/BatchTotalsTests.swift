@@ -85,3 +85,52 @@ struct BatchTotalsTests {
         #expect(acrossRuns.sums().overflowed)
     }
 }
+
+/// The report totals' changes of rows whose category moved, kept by day and then by key, equal a
+/// row-by-row sum however the rows' days and accounts interleave.
+@Suite("Category moves of rules apply")
+struct ReportTotalMovesTests {
+    typealias Move = (account: Int64, day: String, isCredit: Bool, amount: Int64, from: String?, to: String?)
+
+    @Test("days that come back after another day, two accounts, both directions, no category")
+    func interleaved() throws {
+        let moves: [Move] = [
+            (1, "2024-01-02", false, 100, nil, "Food"),
+            (1, "2024-01-02", false, 250, nil, "Fuel"),
+            (1, "2024-01-02", true, 900, "Income", nil),
+            (1, "2024-01-02", false, 50, nil, "Food"),
+            (2, "2024-01-02", false, 11, nil, "Food"),  // another account on the same day
+            (1, "2024-01-03", false, 13, "Food", "Fuel"),
+            (1, "2024-01-02", false, 14, nil, "Food"),  // an earlier day again
+        ]
+        var kept = ReportTotalMoves()
+        var expected: [DailyTotals.ReportKey: [Int64]] = [:]
+        for move in moves {
+            let day = try #require(Day(iso: move.day))
+            kept.move(
+                account: move.account, day: day, currency: "EUR", isCredit: move.isCredit, amount: move.amount,
+                from: move.from, to: move.to)
+            for (category, sign) in [(move.from ?? "", Int64(-1)), (move.to ?? "", Int64(1))] {
+                let key = DailyTotals.ReportKey(
+                    account: move.account, day: day, currency: "EUR", isCredit: move.isCredit, category: category)
+                expected[key, default: [0, 0]][0] += sign * move.amount
+                expected[key, default: [0, 0]][1] += sign
+            }
+        }
+        let (sums, overflowed) = kept.sums()
+        #expect(!overflowed)
+        #expect(sums.mapValues { [$0.amount, $0.rows] } == expected)
+        let uncategorised = DailyTotals.ReportKey(
+            account: 1, day: try #require(Day(iso: "2024-01-02")), currency: "EUR", isCredit: false, category: "")
+        #expect(sums[uncategorised].map { [$0.amount, $0.rows] } == [-414, -4])
+    }
+
+    @Test("a key's change past 64 bits is reported, also when it is still in the open day")
+    func overflow() throws {
+        let day = try #require(Day(iso: "2024-01-02"))
+        var moves = ReportTotalMoves()
+        moves.move(account: 1, day: day, currency: "EUR", isCredit: false, amount: Int64.max, from: nil, to: "A")
+        moves.move(account: 1, day: day, currency: "EUR", isCredit: false, amount: Int64.max, from: nil, to: "A")
+        #expect(moves.sums().overflowed)
+    }
+}
