@@ -24,6 +24,9 @@ public final class PostgresConnection: CustomStringConvertible {
     /// The password given in the connection string, if any, kept only to scrub it from messages
     /// a server or libpq might echo.
     private let password: String?
+    /// How many statements (or `;`-separated scripts) this connection has sent: each one a round
+    /// trip to the server (tests check that a batch takes a few).
+    private(set) var roundTrips = 0
 
     /// Opens a connection. Calls `PQconnectdb`.
     ///
@@ -74,6 +77,7 @@ public final class PostgresConnection: CustomStringConvertible {
     ///
     /// - Throws: ``StoreError`` with the server's SQLSTATE and message and the SQL (never values).
     public func execute(_ sql: String) throws(StoreError) {
+        roundTrips += 1
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, function: "PQexec", sql: sql)
@@ -109,6 +113,7 @@ public final class PostgresConnection: CustomStringConvertible {
             copies.append(copy)
         }
         let values = copies.map { $0.map { UnsafePointer($0) } }
+        roundTrips += 1
         let result = PQexecParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
         defer { PQclear(result) }
         try check(result, function: "PQexecParams", sql: sql)

@@ -3,9 +3,11 @@ import LedgerCore
 extension PostgresLedger {
     /// Saves a batch of new rows in one transaction: whole, or not at all.
     ///
-    /// Each row is inserted with `INSERT … ON CONFLICT DO NOTHING RETURNING id`: the server's
-    /// unique indexes on (account, external id) and on (account, day, fingerprint, discriminator)
-    /// decide identity, and a row the server did not insert is a duplicate. Duplicates are
+    /// The rows are inserted with `INSERT … ON CONFLICT DO NOTHING RETURNING id`, all at once (one
+    /// statement for the batch's rows, one per table of totals: see `PostgresLedger+BatchStatements.swift`)
+    /// or, when rows of the batch meet each other or the batch fails, one row at a time: the
+    /// server's unique indexes on (account, external id) and on (account, day, fingerprint,
+    /// discriminator) decide identity, and a row the server did not insert is a duplicate. Duplicates are
     /// counted from what the server reports, never from a look before the insert, so two
     /// processes importing overlapping files at the same moment store the union exactly once:
     /// the second insert of a row waits for the first one's transaction and then does nothing.
@@ -42,10 +44,14 @@ extension PostgresLedger {
     /// off the totals), and is a no-op when there is none, so a re-import changes nothing.
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
         var attempt = 1
+        // Rows that meet each other inside the batch are handled one by one, in order.
+        var isRowByRow = writesRowByRow || !Self.isDistinct(items)
         while true {
             do {
                 let counts = try connection.inTransaction { () throws(StoreError) in
-                    try write(items, importID: importID)
+                    isRowByRow
+                        ? try writeRowByRow(items, importID: importID)
+                        : try writeInStatements(items, importID: importID)
                 }
                 return .saved(
                     inserted: counts.inserted, duplicates: counts.duplicates, withdrawn: counts.withdrawn,
@@ -53,6 +59,13 @@ extension PostgresLedger {
             } catch {
                 if error.sqlState?.isRetryable == true, attempt < Self.attemptsPerBatch {
                     attempt += 1
+                    continue
+                }
+                if !isRowByRow {
+                    // Nothing of the batch was stored: the row-by-row door tries it again and, if
+                    // it fails, says which record failed and why, as it always did.
+                    isRowByRow = true
+                    attempt = 1
                     continue
                 }
                 return .notSaved(error)
@@ -90,7 +103,7 @@ extension PostgresLedger {
 
     /// What one batch did: rows inserted, counted as duplicates, skipped as deleted before, and
     /// stored pending rows booked.
-    private struct BatchCounts {
+    struct BatchCounts {
         var inserted = 0
         var duplicates = 0
         var withdrawn = 0
@@ -98,8 +111,10 @@ extension PostgresLedger {
         var booked = 0
     }
 
-    /// Applies the items in order, then writes what they add up to; answers what became of them.
-    private func write(_ items: [BatchItem], importID: Int64?) throws(StoreError) -> BatchCounts {
+    /// Applies the items in order, one statement per row, then writes what they add up to;
+    /// answers what became of them. The reference the batched door (``writeInStatements``)
+    /// falls back on: it locates a failure at its record.
+    private func writeRowByRow(_ items: [BatchItem], importID: Int64?) throws(StoreError) -> BatchCounts {
         var totals = DailyTotals()
         var inserts = 0
         var inserted = 0
@@ -117,14 +132,7 @@ extension PostgresLedger {
                 // the withdrawn row off them.
                 try addTotals(totals)
                 totals = DailyTotals()
-                do throws(StoreError) {
-                    let delete = try connection.query(
-                        "DELETE FROM transactions WHERE account_id = $1 AND external_id = $2",
-                        [String(accountID), externalID])
-                    withdrawn += delete.affectedRows
-                } catch {
-                    throw StoreError(error.reason, at: location)
-                }
+                withdrawn += try withdraw(accountID: accountID, externalID: externalID, at: location)
                 continue
             }
             inserts += 1
@@ -149,7 +157,7 @@ extension PostgresLedger {
                 totals.add(row, isNew: true, category: category)
                 if !row.draft.splits.isEmpty { try insertSplits(of: row, transactionID: try stored.int(0)) }
             } else {
-                if try bookStoredRow(as: row) {
+                if try bookStoredRow(as: row) != .duplicate {
                     booked += 1
                     totals.add(row, isNew: false, category: category)
                 }
@@ -157,19 +165,35 @@ extension PostgresLedger {
             }
         }
         try addTotals(totals)
-        let duplicates = inserts - inserted - deletedBefore - booked
-        if let importID {
-            try connection.query(
-                """
-                UPDATE imports SET read = read + $1, inserted = inserted + $2, duplicates = duplicates + $3,
-                    batches = batches + 1
-                WHERE id = $4
-                """,
-                [String(inserts), String(inserted), String(duplicates), String(importID)])
+        var counts = BatchCounts(
+            inserted: inserted, duplicates: 0, withdrawn: withdrawn, deletedBefore: deletedBefore, booked: booked)
+        try finish(&counts, inserts: inserts, importID: importID)
+        return counts
+    }
+
+    /// Works out the duplicates (the rows neither inserted, booked in place nor deleted before)
+    /// and adds the batch's counts to its import's row.
+    func finish(_ counts: inout BatchCounts, inserts: Int, importID: Int64?) throws(StoreError) {
+        counts.duplicates = inserts - counts.inserted - counts.deletedBefore - counts.booked
+        guard let importID else { return }
+        try connection.query(
+            """
+            UPDATE imports SET read = read + $1, inserted = inserted + $2, duplicates = duplicates + $3,
+                batches = batches + 1
+            WHERE id = $4
+            """,
+            [String(inserts), String(counts.inserted), String(counts.duplicates), String(importID)])
+    }
+
+    /// Deletes the account's row with a withdrawn external id; answers how many went (0 or 1).
+    func withdraw(accountID: Int64, externalID: String, at location: SourceLocation) throws(StoreError) -> Int {
+        do throws(StoreError) {
+            let delete = try connection.query(
+                "DELETE FROM transactions WHERE account_id = $1 AND external_id = $2", [String(accountID), externalID])
+            return delete.affectedRows
+        } catch {
+            throw StoreError(error.reason, at: location)
         }
-        return BatchCounts(
-            inserted: inserted, duplicates: duplicates, withdrawn: withdrawn, deletedBefore: deletedBefore,
-            booked: booked)
     }
 
     private static let insertSQL = """
@@ -183,8 +207,9 @@ extension PostgresLedger {
         RETURNING id
         """
 
-    /// The insert's 25 values, in text, as SQLite's store binds them (`bindInsert`).
-    private static func parameters(of row: PendingRow, importID: Int64?) -> [String?] {
+    /// The insert's 25 values, in text, as SQLite's store binds them (`bindInsert`), in the
+    /// order of ``insertColumns``.
+    static func parameters(of row: PendingRow, importID: Int64?) -> [String?] {
         let draft = row.draft
         var values: [String?] = [
             String(row.accountID), draft.bookingDay.description, draft.transactionDay?.description,
@@ -228,11 +253,11 @@ extension PostgresLedger {
     }
 
     /// Checks the batch against the account limit and adds it to the accounts' volumes, then adds
-    /// the inserted booked rows to the per-day and report totals.
+    /// the inserted booked rows to the per-day and report totals, one statement per table.
     ///
     /// Keys are written in one order (accounts by id, days in order), so that two batches
     /// writing the same keys wait for each other instead of deadlocking.
-    private func addTotals(_ totals: DailyTotals) throws(StoreError) {
+    func addTotals(_ totals: DailyTotals) throws(StoreError) {
         try recordAdditions(totals.additions)
         let (nets, sums, overflowed) = totals.sums()
         guard !nets.isEmpty else { return }
@@ -240,32 +265,45 @@ extension PostgresLedger {
         let days = nets.sorted {
             ($0.key.account, $0.key.day.description) < ($1.key.account, $1.key.day.description)
         }
-        for (key, net) in days {
-            try connection.query(
-                """
-                INSERT INTO daily_totals (account_id, day, booked_net) VALUES ($1, $2, $3)
-                ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
-                """,
-                [String(key.account), key.day.description, String(net)])
-        }
+        // One statement per table: the keys go in in the order above (`WITH ORDINALITY`).
+        try connection.query(
+            """
+            INSERT INTO daily_totals (account_id, day, booked_net)
+            SELECT account_id, day, booked_net FROM unnest($1::bigint[], $2::text[], $3::bigint[])
+                WITH ORDINALITY AS r(account_id, day, booked_net, ordinal)
+            ORDER BY ordinal
+            ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
+            """,
+            [
+                PostgresArray.text(days.map { String($0.key.account) }),
+                PostgresArray.text(days.map { $0.key.day.description }),
+                PostgresArray.text(days.map { String($0.value) }),
+            ])
         let reports = sums.sorted { left, right in
             let (a, b) = (left.key, right.key)
             return (a.day.description, a.account, a.currency, a.isCredit ? 0 : 1, a.category)
                 < (b.day.description, b.account, b.currency, b.isCredit ? 0 : 1, b.category)
         }
-        for (key, sum) in reports {
-            try connection.query(
-                """
-                INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
-                ON CONFLICT (day, account_id, currency, direction, category)
-                DO UPDATE SET amount = report_totals.amount + excluded.amount, rows = report_totals.rows + excluded.rows
-                """,
-                [
-                    key.day.description, String(key.account), key.currency, key.isCredit ? "credit" : "debit",
-                    key.category, String(sum.amount), String(sum.rows),
-                ])
-        }
+        guard !reports.isEmpty else { return }
+        try connection.query(
+            """
+            INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
+            SELECT day, account_id, currency, direction, category, amount, rows
+            FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[])
+                WITH ORDINALITY AS r(day, account_id, currency, direction, category, amount, rows, ordinal)
+            ORDER BY ordinal
+            ON CONFLICT (day, account_id, currency, direction, category)
+            DO UPDATE SET amount = report_totals.amount + excluded.amount, rows = report_totals.rows + excluded.rows
+            """,
+            [
+                PostgresArray.text(reports.map { $0.key.day.description }),
+                PostgresArray.text(reports.map { String($0.key.account) }),
+                PostgresArray.text(reports.map { $0.key.currency }),
+                PostgresArray.text(reports.map { $0.key.isCredit ? "credit" : "debit" }),
+                PostgresArray.text(reports.map { $0.key.category }),
+                PostgresArray.text(reports.map { String($0.value.amount) }),
+                PostgresArray.text(reports.map { String($0.value.rows) }),
+            ])
     }
 
     /// The account limit, as SQLite's `recordAdditions`: each account's row is locked and read,
@@ -274,7 +312,7 @@ extension PostgresLedger {
     /// The lock is `FOR NO KEY UPDATE`, the one the `UPDATE` takes anyway: every inserted row's
     /// foreign key holds `FOR KEY SHARE` on its account, which `FOR UPDATE` would wait for, so two
     /// batches of one account would each wait for the other's rows.
-    private func recordAdditions(_ additions: AccountAdditions) throws(StoreError) {
+    func recordAdditions(_ additions: AccountAdditions) throws(StoreError) {
         for (account, entries) in additions.byAccount.sorted(by: { $0.key < $1.key }) {
             let found = try connection.query(
                 "SELECT name, currency, volume, largest_balance FROM accounts WHERE id = $1 FOR NO KEY UPDATE",

@@ -1,0 +1,217 @@
+import LedgerCore
+
+/// The import door in a few statements a batch instead of one per row (issue 21): the batch's new
+/// rows go to the server as one column array each and are inserted by one
+/// `INSERT … SELECT … FROM unnest(…) ON CONFLICT DO NOTHING`, which answers which rows it stored.
+///
+/// It keeps every rule of the row-by-row door (``save(_:importID:)``), because it only runs where
+/// doing the rows at once gives the same result as doing them in order:
+///
+/// - No two rows of the batch share an identity or a source id (``isDistinct(_:)``; otherwise the
+///   batch goes row by row), so a row can only meet rows stored before the batch, and the server
+///   decides each row as it would have alone.
+/// - The rows the server did not insert are then taken in order, as the row-by-row door takes
+///   them (booking a pending row in place, a reused id, a claim). When booking a pending row in
+///   place frees the identity a later row of the batch met, that row would have been inserted
+///   row by row: the batch goes row by row.
+/// - An inserted row whose split-family relative (``splitRelative(of:)``) is stored, or any
+///   failure at all, sends the batch row by row too, which stores it or answers the failure at
+///   its record, exactly as before. Nothing of the first attempt is kept: it ran in the batch's
+///   transaction, rolled back.
+///
+/// Withdrawals keep their place: the rows before one are written (and added to the totals) before
+/// its delete, as row by row.
+extension PostgresLedger {
+    /// The columns of `transactions` a batch writes, with their types, in the order of
+    /// ``parameters(of:importID:)``.
+    static let insertColumns: [(name: String, type: String)] = [
+        ("account_id", "bigint"), ("day", "text"), ("transaction_day", "text"), ("amount", "bigint"),
+        ("direction", "text"), ("currency", "text"), ("description", "text"), ("memo", "text"), ("status", "text"),
+        ("external_id", "text"), ("fingerprint", "bigint"), ("discriminator", "bigint"),
+        ("statement_balance", "bigint"), ("import_id", "bigint"), ("source_line", "bigint"),
+        ("source_column", "bigint"), ("payee", "text"), ("category", "text"), ("rule_ids", "text"), ("note", "text"),
+        ("tags", "text"), ("counter_account", "text"), ("rule_set", "bigint"), ("source_category", "text"),
+        ("source_payee", "text"),
+    ]
+
+    /// Whether no two rows of `items` share an identity (account, day, fingerprint,
+    /// discriminator) or a source id in one account: the condition for writing them at once.
+    static func isDistinct(_ items: [BatchItem]) -> Bool {
+        var identities = Set<Tombstones.Identity>()
+        var externalIDs = Set<Tombstones.ExternalID>()
+        identities.reserveCapacity(items.count)
+        for case .insert(let row) in items {
+            let identity = Tombstones.Identity(
+                account: row.accountID, day: row.draft.bookingDay.description, fingerprint: row.fingerprint,
+                discriminator: row.discriminator)
+            guard identities.insert(identity).inserted else { return false }
+            if let externalID = row.draft.externalID {
+                guard externalIDs.insert(Tombstones.ExternalID(account: row.accountID, id: externalID)).inserted else {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// Applies the items in a few statements (see above), then writes what they add up to;
+    /// answers what became of them. Throws on anything the row-by-row door must decide.
+    func writeInStatements(_ items: [BatchItem], importID: Int64?) throws(StoreError) -> BatchCounts {
+        var counts = BatchCounts()
+        var totals = DailyTotals()
+        var inserts = 0
+        var run: [PendingRow] = []
+        run.reserveCapacity(items.count)
+        let tombstones = try readTombstones()
+        for item in items {
+            switch item {
+            case .insert(let row):
+                inserts += 1
+                if !tombstones.isEmpty, tombstones.contains(row) {
+                    if !restoresDeletedRows {
+                        counts.deletedBefore += 1
+                        continue
+                    }
+                    // Only the tombstones change: no row of the batch reads them.
+                    try forget(row)
+                }
+                run.append(row)
+            case .withdraw(let accountID, let externalID, let location):
+                try insert(run, importID: importID, totals: &totals, counts: &counts)
+                run.removeAll(keepingCapacity: true)
+                // The rows so far must be in the totals before the delete trigger takes the
+                // withdrawn row off them.
+                try addTotals(totals)
+                totals = DailyTotals()
+                counts.withdrawn += try withdraw(accountID: accountID, externalID: externalID, at: location)
+            }
+        }
+        try insert(run, importID: importID, totals: &totals, counts: &counts)
+        try addTotals(totals)
+        try finish(&counts, inserts: inserts, importID: importID)
+        return counts
+    }
+
+    // MARK: - Private
+
+    /// Inserts a run of rows (no withdrawal between them) in one statement, stores the inserted
+    /// rows' splits in one more, and takes the rows the server did not insert in order.
+    private func insert(
+        _ rows: [PendingRow], importID: Int64?, totals: inout DailyTotals, counts: inout BatchCounts
+    ) throws(StoreError) {
+        guard !rows.isEmpty else { return }
+        let ids = try insertedIDs(of: rows, importID: importID)
+        try checkNoSplitRelatives(of: rows, ids: ids)
+        var freed = Set<Tombstones.Identity>()
+        for (row, id) in zip(rows, ids) {
+            let category = row.assignment?.category ?? row.draft.category
+            if id != nil {
+                counts.inserted += 1
+                totals.add(row, isNew: true, category: category)
+                continue
+            }
+            if !freed.isEmpty {
+                let identity = Tombstones.Identity(
+                    account: row.accountID, day: row.draft.bookingDay.description, fingerprint: row.fingerprint,
+                    discriminator: row.discriminator)
+                // Row by row, this row would have found its identity free and been inserted.
+                if freed.contains(identity) { throw rowByRow("a booking in place freed a row's identity") }
+            }
+            if case .booked(let movedFrom) = try bookStoredRow(as: row) {
+                counts.booked += 1
+                totals.add(row, isNew: false, category: category)
+                if let movedFrom { freed.insert(movedFrom) }
+            }
+            if let importID { try claim(row, for: importID) }
+        }
+        try insertSplits(of: rows, ids: ids)
+    }
+
+    /// Inserts the rows with one statement and answers, per row in order, the id the server gave
+    /// it, or `nil` for a row it did not insert (its identity or source id is stored).
+    private func insertedIDs(of rows: [PendingRow], importID: Int64?) throws(StoreError) -> [Int64?] {
+        let values = rows.map { Self.parameters(of: $0, importID: importID) }
+        let columns = Self.insertColumns.indices.map { column in PostgresArray.text(values.map { $0[column] }) }
+        let result = try connection.query(Self.insertAllSQL, columns)
+        var ids = [Int64?](repeating: nil, count: rows.count)
+        for row in result.rows {
+            let ordinal = Int(try row.int(0))
+            guard ids.indices.contains(ordinal - 1) else { throw rowByRow("the insert answered row \(ordinal)") }
+            ids[ordinal - 1] = try row.int(1)
+        }
+        return ids
+    }
+
+    /// Throws when an inserted row's split-family relative is stored: the row-by-row door decides
+    /// whether that is an error, and at which row.
+    private func checkNoSplitRelatives(of rows: [PendingRow], ids: [Int64?]) throws(StoreError) {
+        var accounts: [String?] = []
+        var relatives: [String?] = []
+        for (row, id) in zip(rows, ids) {
+            guard id != nil, let externalID = row.draft.externalID else { continue }
+            accounts.append(String(row.accountID))
+            relatives.append(Self.splitRelative(of: externalID))
+        }
+        guard !relatives.isEmpty else { return }
+        let found = try connection.query(
+            """
+            SELECT 1 FROM unnest($1::bigint[], $2::text[]) AS r(account_id, external_id)
+            JOIN transactions t USING (account_id, external_id)
+            LIMIT 1
+            """,
+            [PostgresArray.text(accounts), PostgresArray.text(relatives)])
+        if !found.rows.isEmpty { throw rowByRow("an inserted row's split-family relative is stored") }
+    }
+
+    /// Stores the split lines of the inserted rows, in order, beside them, in one statement.
+    private func insertSplits(of rows: [PendingRow], ids: [Int64?]) throws(StoreError) {
+        var columns: [[String?]] = Array(repeating: [], count: 6)
+        for (row, id) in zip(rows, ids) {
+            guard let id, !row.draft.splits.isEmpty else { continue }
+            for (index, split) in row.draft.splits.enumerated() {
+                columns[0].append(String(id))
+                columns[1].append(String(index + 1))
+                columns[2].append(split.category)
+                columns[3].append(split.memo)
+                columns[4].append(String(split.amount.minorUnits))
+                columns[5].append(split.direction == .credit ? "credit" : "debit")
+            }
+        }
+        guard !columns[0].isEmpty else { return }
+        try connection.query(
+            """
+            INSERT INTO transaction_splits (transaction_id, position, category, memo, amount, direction)
+            SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+            """,
+            columns.map(PostgresArray.text))
+    }
+
+    /// The error that sends a batch row by row; never shown (the row-by-row door answers instead).
+    private func rowByRow(_ why: String) -> StoreError {
+        StoreError(
+            .postgres(
+                function: "save", sqlState: nil, message: "the batch needs the row-by-row door: \(why)", sql: nil,
+                target: connection.shownTarget),
+            at: .file(location))
+    }
+
+    /// The one insert of a run: the rows in order (`WITH ORDINALITY`), each row the server stored
+    /// answered with its place in the run and its id. The join on the identity finds each
+    /// inserted row's place, since no two rows of the run share one.
+    private static let insertAllSQL: String = {
+        let names = insertColumns.map(\.name).joined(separator: ", ")
+        let arrays = insertColumns.enumerated().map { "$\($0.offset + 1)::\($0.element.type)[]" }
+        return """
+            WITH input AS (
+                SELECT * FROM unnest(\(arrays.joined(separator: ", "))) WITH ORDINALITY AS r(\(names), ordinal)
+            ), inserted AS (
+                INSERT INTO transactions (\(names))
+                SELECT \(names) FROM input ORDER BY ordinal
+                ON CONFLICT DO NOTHING
+                RETURNING id, account_id, day, fingerprint, discriminator
+            )
+            SELECT input.ordinal, inserted.id
+            FROM inserted JOIN input USING (account_id, day, fingerprint, discriminator)
+            """
+    }()
+}
