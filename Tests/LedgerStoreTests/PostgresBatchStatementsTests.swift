@@ -29,10 +29,12 @@ struct PostgresBatchStatementsTests {
         let (ledger, account) = try PostgresBatchTests.makeLedger()
         let connection = ledger.connection
         let rows = pendingRows(PostgresBatchTests.statement(1_000), accountID: account)
+        // The first batch on a connection also prepares the batch's statements.
+        #expect(ledger.save(Array(rows[0..<10]), importID: nil) == .saved(inserted: 10, duplicates: 0))
         var before = connection.roundTrips
-        #expect(ledger.save(rows, importID: nil) == .saved(inserted: 1_000, duplicates: 0))
-        // BEGIN, tombstones, the insert, split relatives, the account's lock and volume, two totals, COMMIT.
-        #expect(connection.roundTrips - before <= 10)
+        #expect(ledger.save(Array(rows[10...]), importID: nil) == .saved(inserted: 990, duplicates: 0))
+        // BEGIN, tombstones, the insert, split relatives, the account's lock and volume, the totals, COMMIT.
+        #expect(connection.roundTrips - before <= 8)
         before = connection.roundTrips
         #expect(ledger.save(rows, importID: nil) == .saved(inserted: 0, duplicates: 1_000))
         // Row by row it took one or two a row; the duplicates still take one each (booked rows look

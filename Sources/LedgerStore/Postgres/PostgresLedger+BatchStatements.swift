@@ -132,7 +132,7 @@ extension PostgresLedger {
     private func insertedIDs(of rows: [PendingRow], importID: Int64?) throws(StoreError) -> [Int64?] {
         let values = rows.map { Self.parameters(of: $0, importID: importID) }
         let columns = Self.insertColumns.indices.map { column in PostgresArray.text(values.map { $0[column] }) }
-        let result = try connection.query(Self.insertAllSQL, columns)
+        let result = try connection.queryPrepared(Self.insertAllSQL, columns)
         var ids = [Int64?](repeating: nil, count: rows.count)
         for row in result.rows {
             let ordinal = Int(try row.int(0))

@@ -176,7 +176,7 @@ extension PostgresLedger {
     func finish(_ counts: inout BatchCounts, inserts: Int, importID: Int64?) throws(StoreError) {
         counts.duplicates = inserts - counts.inserted - counts.deletedBefore - counts.booked
         guard let importID else { return }
-        try connection.query(
+        try connection.queryPrepared(
             """
             UPDATE imports SET read = read + $1, inserted = inserted + $2, duplicates = duplicates + $3,
                 batches = batches + 1
@@ -253,7 +253,7 @@ extension PostgresLedger {
     }
 
     /// Checks the batch against the account limit and adds it to the accounts' volumes, then adds
-    /// the inserted booked rows to the per-day and report totals, one statement per table.
+    /// the inserted booked rows to the per-day and report totals, in one statement.
     ///
     /// Keys are written in one order (accounts by id, days in order), so that two batches
     /// writing the same keys wait for each other instead of deadlocking.
@@ -265,37 +265,33 @@ extension PostgresLedger {
         let days = nets.sorted {
             ($0.key.account, $0.key.day.description) < ($1.key.account, $1.key.day.description)
         }
-        // One statement per table: the keys go in in the order above (`WITH ORDINALITY`).
-        try connection.query(
-            """
-            INSERT INTO daily_totals (account_id, day, booked_net)
-            SELECT account_id, day, booked_net FROM unnest($1::bigint[], $2::text[], $3::bigint[])
-                WITH ORDINALITY AS r(account_id, day, booked_net, ordinal)
-            ORDER BY ordinal
-            ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
-            """,
-            [
-                PostgresArray.text(days.map { String($0.key.account) }),
-                PostgresArray.text(days.map { $0.key.day.description }),
-                PostgresArray.text(days.map { String($0.value) }),
-            ])
         let reports = sums.sorted { left, right in
             let (a, b) = (left.key, right.key)
             return (a.day.description, a.account, a.currency, a.isCredit ? 0 : 1, a.category)
                 < (b.day.description, b.account, b.currency, b.isCredit ? 0 : 1, b.category)
         }
-        guard !reports.isEmpty else { return }
-        try connection.query(
+        // One statement for both tables: the keys go in in the orders above (`WITH ORDINALITY`).
+        try connection.queryPrepared(
             """
+            WITH daily AS (
+                INSERT INTO daily_totals (account_id, day, booked_net)
+                SELECT account_id, day, booked_net FROM unnest($1::bigint[], $2::text[], $3::bigint[])
+                    WITH ORDINALITY AS r(account_id, day, booked_net, ordinal)
+                ORDER BY ordinal
+                ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
+            )
             INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
             SELECT day, account_id, currency, direction, category, amount, rows
-            FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[])
+            FROM unnest($4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[])
                 WITH ORDINALITY AS r(day, account_id, currency, direction, category, amount, rows, ordinal)
             ORDER BY ordinal
             ON CONFLICT (day, account_id, currency, direction, category)
             DO UPDATE SET amount = report_totals.amount + excluded.amount, rows = report_totals.rows + excluded.rows
             """,
             [
+                PostgresArray.text(days.map { String($0.key.account) }),
+                PostgresArray.text(days.map { $0.key.day.description }),
+                PostgresArray.text(days.map { String($0.value) }),
                 PostgresArray.text(reports.map { $0.key.day.description }),
                 PostgresArray.text(reports.map { String($0.key.account) }),
                 PostgresArray.text(reports.map { $0.key.currency }),
@@ -314,7 +310,7 @@ extension PostgresLedger {
     /// batches of one account would each wait for the other's rows.
     func recordAdditions(_ additions: AccountAdditions) throws(StoreError) {
         for (account, entries) in additions.byAccount.sorted(by: { $0.key < $1.key }) {
-            let found = try connection.query(
+            let found = try connection.queryPrepared(
                 "SELECT name, currency, volume, largest_balance FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
                 [String(account)])
             guard let state = found.rows.first else {
@@ -338,7 +334,7 @@ extension PostgresLedger {
                 }
             }
             guard let volume, let largest else { continue }
-            try connection.query(
+            try connection.queryPrepared(
                 "UPDATE accounts SET volume = $1, largest_balance = greatest(largest_balance, $2) WHERE id = $3",
                 [String(volume), String(largest), String(account)])
         }

@@ -7,8 +7,8 @@ extension PostgresLedger {
     /// The identities of the rows `transactions delete` removed, read once per batch.
     func readTombstones() throws(StoreError) -> Tombstones {
         var tombstones = Tombstones()
-        let result = try connection.query(
-            "SELECT account_id, day, fingerprint, discriminator, external_id FROM transaction_tombstones")
+        let result = try connection.queryPrepared(
+            "SELECT account_id, day, fingerprint, discriminator, external_id FROM transaction_tombstones", [])
         for row in result.rows {
             let account = try row.int(0)
             tombstones.identities.insert(
