@@ -175,11 +175,10 @@ public final class PostgresConnection: CustomStringConvertible {
             }
             guard !parameter.utf8.contains(0), let copy = strdup(parameter) else {
                 for copy in copies { free(copy) }
-                let isNUL = parameter.utf8.contains(0)
-                throw error(
-                    function, sqlState: nil,
-                    message: isNUL ? "a value holds a NUL character, which PostgreSQL text can't store" : "out of memory",
-                    sql: sql)
+                let message =
+                    parameter.utf8.contains(0)
+                    ? "a value holds a NUL character, which PostgreSQL text can't store" : "out of memory"
+                throw error(function, sqlState: nil, message: message, sql: sql)
             }
             copies.append(copy)
         }
