@@ -86,8 +86,7 @@ extension PostgresLedger {
             }
         }
         try insert(run, importID: importID, totals: &totals, counts: &counts)
-        try addTotals(totals)
-        try finish(&counts, inserts: inserts, importID: importID)
+        try finish(&counts, totals: totals, inserts: inserts, importID: importID)
         return counts
     }
 

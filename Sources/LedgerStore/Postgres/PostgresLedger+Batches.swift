@@ -164,25 +164,28 @@ extension PostgresLedger {
                 if let importID { try claim(row, for: importID) }
             }
         }
-        try addTotals(totals)
         var counts = BatchCounts(
             inserted: inserted, duplicates: 0, withdrawn: withdrawn, deletedBefore: deletedBefore, booked: booked)
-        try finish(&counts, inserts: inserts, importID: importID)
+        try finish(&counts, totals: totals, inserts: inserts, importID: importID)
         return counts
     }
 
-    /// Works out the duplicates (the rows neither inserted, booked in place nor deleted before)
-    /// and adds the batch's counts to its import's row.
-    func finish(_ counts: inout BatchCounts, inserts: Int, importID: Int64?) throws(StoreError) {
+    /// The batch's last totals, with its counts added to its import's row: works out the
+    /// duplicates (the rows neither inserted, booked in place nor deleted before) first.
+    func finish(_ counts: inout BatchCounts, totals: DailyTotals, inserts: Int, importID: Int64?) throws(StoreError) {
         counts.duplicates = inserts - counts.inserted - counts.deletedBefore - counts.booked
-        guard let importID else { return }
-        try connection.queryPrepared(
-            """
-            UPDATE imports SET read = read + $1, inserted = inserted + $2, duplicates = duplicates + $3,
-                batches = batches + 1
-            WHERE id = $4
-            """,
-            [String(inserts), String(counts.inserted), String(counts.duplicates), String(importID)])
+        let imported = importID.map {
+            ImportCounts(importID: $0, read: inserts, inserted: counts.inserted, duplicates: counts.duplicates)
+        }
+        try addTotals(totals, adding: imported)
+    }
+
+    /// What a batch adds to its import's row.
+    struct ImportCounts {
+        var importID: Int64
+        var read: Int
+        var inserted: Int
+        var duplicates: Int
     }
 
     /// Deletes the account's row with a withdrawn external id; answers how many went (0 or 1).
@@ -252,16 +255,17 @@ extension PostgresLedger {
         }
     }
 
-    /// Checks the batch against the account limit and adds it to the accounts' volumes, then adds
-    /// the inserted booked rows to the per-day and report totals, in one statement.
+    /// Checks the batch against the account limit, then, in one statement, adds it to the
+    /// accounts' volumes, adds the inserted booked rows to the per-day and report totals and,
+    /// given `imported`, the batch's counts to its import's row.
     ///
     /// Keys are written in one order (accounts by id, days in order), so that two batches
     /// writing the same keys wait for each other instead of deadlocking.
-    func addTotals(_ totals: DailyTotals) throws(StoreError) {
-        try recordAdditions(totals.additions)
+    func addTotals(_ totals: DailyTotals, adding imported: ImportCounts? = nil) throws(StoreError) {
+        let volumes = try checkedVolumes(totals.additions)
         let (nets, sums, overflowed) = totals.sums()
-        guard !nets.isEmpty else { return }
         if overflowed { throw StoreError(.overflow("a day's net"), at: .file(location)) }
+        guard !volumes.isEmpty || !nets.isEmpty || imported != nil else { return }
         let days = nets.sorted {
             ($0.key.account, $0.key.day.description) < ($1.key.account, $1.key.day.description)
         }
@@ -270,25 +274,39 @@ extension PostgresLedger {
             return (a.day.description, a.account, a.currency, a.isCredit ? 0 : 1, a.category)
                 < (b.day.description, b.account, b.currency, b.isCredit ? 0 : 1, b.category)
         }
-        // One statement for both tables: the keys go in in the orders above (`WITH ORDINALITY`).
+        // The accounts' rows are locked already (`checkedVolumes`); the totals' keys go in in
+        // the orders above (`WITH ORDINALITY`).
         try connection.queryPrepared(
             """
-            WITH daily AS (
+            WITH volumes AS (
+                UPDATE accounts AS a SET volume = v.volume, largest_balance = greatest(a.largest_balance, v.largest)
+                FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS v(id, volume, largest)
+                WHERE a.id = v.id
+            ), counted AS (
+                UPDATE imports SET read = read + $4::bigint, inserted = inserted + $5::bigint,
+                    duplicates = duplicates + $6::bigint, batches = batches + 1
+                WHERE id = $7::bigint
+            ), daily AS (
                 INSERT INTO daily_totals (account_id, day, booked_net)
-                SELECT account_id, day, booked_net FROM unnest($1::bigint[], $2::text[], $3::bigint[])
+                SELECT account_id, day, booked_net FROM unnest($8::bigint[], $9::text[], $10::bigint[])
                     WITH ORDINALITY AS r(account_id, day, booked_net, ordinal)
                 ORDER BY ordinal
                 ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
             )
             INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
             SELECT day, account_id, currency, direction, category, amount, rows
-            FROM unnest($4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[])
+            FROM unnest($11::text[], $12::bigint[], $13::text[], $14::text[], $15::text[], $16::bigint[], $17::bigint[])
                 WITH ORDINALITY AS r(day, account_id, currency, direction, category, amount, rows, ordinal)
             ORDER BY ordinal
             ON CONFLICT (day, account_id, currency, direction, category)
             DO UPDATE SET amount = report_totals.amount + excluded.amount, rows = report_totals.rows + excluded.rows
             """,
             [
+                PostgresArray.text(volumes.map { String($0.account) }),
+                PostgresArray.text(volumes.map { String($0.volume) }),
+                PostgresArray.text(volumes.map { String($0.largest) }),
+                imported.map { String($0.read) }, imported.map { String($0.inserted) },
+                imported.map { String($0.duplicates) }, imported.map { String($0.importID) },
                 PostgresArray.text(days.map { String($0.key.account) }),
                 PostgresArray.text(days.map { $0.key.day.description }),
                 PostgresArray.text(days.map { String($0.value) }),
@@ -302,13 +320,27 @@ extension PostgresLedger {
             ])
     }
 
+    /// Checks additions against the account limit and writes the accounts' new volumes and
+    /// largest balances (a write that adds no totals: a sync's balances, a checkpoint).
+    func recordAdditions(_ additions: AccountAdditions) throws(StoreError) {
+        for (account, volume, largest) in try checkedVolumes(additions) {
+            try connection.queryPrepared(
+                "UPDATE accounts SET volume = $1, largest_balance = greatest(largest_balance, $2) WHERE id = $3",
+                [String(volume), String(largest), String(account)])
+        }
+    }
+
     /// The account limit, as SQLite's `recordAdditions`: each account's row is locked and read,
-    /// the batch's entries checked in order, and the new volume and largest balance written.
+    /// the batch's entries checked in order; answers each account's new volume and largest
+    /// balance, for the caller to write in the same transaction.
     ///
     /// The lock is `FOR NO KEY UPDATE`, the one the `UPDATE` takes anyway: every inserted row's
     /// foreign key holds `FOR KEY SHARE` on its account, which `FOR UPDATE` would wait for, so two
     /// batches of one account would each wait for the other's rows.
-    func recordAdditions(_ additions: AccountAdditions) throws(StoreError) {
+    private func checkedVolumes(_ additions: AccountAdditions) throws(StoreError)
+        -> [(account: Int64, volume: Int64, largest: Int64)]
+    {
+        var volumes: [(account: Int64, volume: Int64, largest: Int64)] = []
         for (account, entries) in additions.byAccount.sorted(by: { $0.key < $1.key }) {
             let found = try connection.queryPrepared(
                 "SELECT name, currency, volume, largest_balance FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
@@ -334,9 +366,8 @@ extension PostgresLedger {
                 }
             }
             guard let volume, let largest else { continue }
-            try connection.queryPrepared(
-                "UPDATE accounts SET volume = $1, largest_balance = greatest(largest_balance, $2) WHERE id = $3",
-                [String(volume), String(largest), String(account)])
+            volumes.append((account, volume, largest))
         }
+        return volumes
     }
 }
