@@ -150,6 +150,30 @@ public final class PostgresConnection: CustomStringConvertible {
         }
     }
 
+    /// Runs `body` in a transaction as ``inTransaction(_:)`` does, handing it the rows of `query`
+    /// (a statement without parameters), which is sent with the `BEGIN` in one round trip. Calls
+    /// `PQexec`.
+    ///
+    /// - Throws: the query's, the body's or the `COMMIT`'s error, after the rollback.
+    func inTransaction<Result>(reading query: String, _ body: (PostgresResult) throws(StoreError) -> Result)
+        throws(StoreError) -> Result
+    {
+        do {
+            // Several statements in one PQexec: the result is the last one's, or the first failure's.
+            let sql = "BEGIN; " + query
+            roundTrips += 1
+            let first = PQexec(handle, sql)
+            defer { PQclear(first) }
+            try check(first, function: "PQexec", sql: sql)
+            let result = try body(try read(first, sql: sql))
+            try execute("COMMIT")
+            return result
+        } catch {
+            try rollBack(after: error)
+            throw error
+        }
+    }
+
     /// Whether a transaction is open (or failed and not yet rolled back). Calls `PQtransactionStatus`.
     public var isInTransaction: Bool {
         let status = PQtransactionStatus(handle)

@@ -55,13 +55,14 @@ extension PostgresLedger {
 
     /// Applies the items in a few statements (see above), then writes what they add up to;
     /// answers what became of them. Throws on anything the row-by-row door must decide.
-    func writeInStatements(_ items: [BatchItem], importID: Int64?) throws(StoreError) -> BatchCounts {
+    func writeInStatements(_ items: [BatchItem], importID: Int64?, tombstones: Tombstones) throws(StoreError)
+        -> BatchCounts
+    {
         var counts = BatchCounts()
         var totals = DailyTotals()
         var inserts = 0
         var run: [PendingRow] = []
         run.reserveCapacity(items.count)
-        let tombstones = try readTombstones()
         for item in items {
             switch item {
             case .insert(let row):

@@ -48,10 +48,13 @@ extension PostgresLedger {
         var isRowByRow = writesRowByRow || !Self.isDistinct(items)
         while true {
             do {
-                let counts = try connection.inTransaction { () throws(StoreError) in
-                    isRowByRow
-                        ? try writeRowByRow(items, importID: importID)
-                        : try writeInStatements(items, importID: importID)
+                // The tombstones are read with the BEGIN, in one round trip.
+                let counts = try connection.inTransaction(reading: Self.tombstonesSQL) {
+                    (stored: PostgresResult) throws(StoreError) -> BatchCounts in
+                    let deleted = try self.tombstones(in: stored)
+                    return isRowByRow
+                        ? try writeRowByRow(items, importID: importID, tombstones: deleted)
+                        : try writeInStatements(items, importID: importID, tombstones: deleted)
                 }
                 return .saved(
                     inserted: counts.inserted, duplicates: counts.duplicates, withdrawn: counts.withdrawn,
@@ -114,14 +117,15 @@ extension PostgresLedger {
     /// Applies the items in order, one statement per row, then writes what they add up to;
     /// answers what became of them. The reference the batched door (``writeInStatements``)
     /// falls back on: it locates a failure at its record.
-    private func writeRowByRow(_ items: [BatchItem], importID: Int64?) throws(StoreError) -> BatchCounts {
+    private func writeRowByRow(_ items: [BatchItem], importID: Int64?, tombstones: Tombstones) throws(StoreError)
+        -> BatchCounts
+    {
         var totals = DailyTotals()
         var inserts = 0
         var inserted = 0
         var booked = 0
         var deletedBefore = 0
         var withdrawn = 0
-        let tombstones = try readTombstones()
         for item in items {
             let row: PendingRow
             switch item {

@@ -4,11 +4,14 @@ import LedgerCore
 /// book, a reused id, a part of an entry stored whole, a duplicate an import claims) or deleted
 /// before (tombstones). Each runs inside the batch's transaction, as SQLite's `Ledger+Batches.swift`.
 extension PostgresLedger {
-    /// The identities of the rows `transactions delete` removed, read once per batch.
-    func readTombstones() throws(StoreError) -> Tombstones {
+    /// The query for the identities of the rows `transactions delete` removed, read once per
+    /// batch, with its `BEGIN`.
+    static let tombstonesSQL =
+        "SELECT account_id, day, fingerprint, discriminator, external_id FROM transaction_tombstones"
+
+    /// The identities ``tombstonesSQL`` read.
+    func tombstones(in result: PostgresResult) throws(StoreError) -> Tombstones {
         var tombstones = Tombstones()
-        let result = try connection.queryPrepared(
-            "SELECT account_id, day, fingerprint, discriminator, external_id FROM transaction_tombstones", [])
         for row in result.rows {
             let account = try row.int(0)
             tombstones.identities.insert(
