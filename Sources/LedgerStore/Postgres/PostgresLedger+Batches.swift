@@ -3,14 +3,14 @@ import LedgerCore
 extension PostgresLedger {
     /// Saves a batch of new rows in one transaction: whole, or not at all.
     ///
-    /// The rows are inserted with `INSERT … ON CONFLICT DO NOTHING RETURNING id`, all at once (one
-    /// statement for the batch's rows, one per table of totals: see `PostgresLedger+BatchStatements.swift`)
-    /// or, when rows of the batch meet each other or the batch fails, one row at a time: the
-    /// server's unique indexes on (account, external id) and on (account, day, fingerprint,
-    /// discriminator) decide identity, and a row the server did not insert is a duplicate. Duplicates are
-    /// counted from what the server reports, never from a look before the insert, so two
-    /// processes importing overlapping files at the same moment store the union exactly once:
-    /// the second insert of a row waits for the first one's transaction and then does nothing.
+    /// The rows are inserted with `INSERT … ON CONFLICT DO NOTHING RETURNING id`: all at once, in
+    /// a few statements a batch (see `PostgresLedger+BatchStatements.swift`), or one row at a time
+    /// when rows of the batch meet each other or the batch fails that way. The server's unique
+    /// indexes on (account, external id) and on (account, day, fingerprint, discriminator) decide
+    /// identity, and a row the server did not insert is a duplicate. Duplicates are counted from
+    /// what the server reports, never from a look before the insert, so two processes importing
+    /// overlapping files at the same moment store the union exactly once: the second insert of a
+    /// row waits for the first one's transaction and then does nothing.
     ///
     /// In the same transaction the batch adds its booked rows to `daily_totals` and
     /// `report_totals`, its amounts to its accounts' volumes (checked against the account limit,
@@ -102,7 +102,7 @@ extension PostgresLedger {
         return try row.int(0)
     }
 
-    // MARK: - Private
+    // MARK: - The batch's writes (shared with the batched door and the sync)
 
     /// What one batch did: rows inserted, counted as duplicates, skipped as deleted before, and
     /// stored pending rows booked.
