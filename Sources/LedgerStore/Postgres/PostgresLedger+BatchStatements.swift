@@ -94,15 +94,18 @@ extension PostgresLedger {
     // MARK: - Private
 
     /// Inserts a run of rows (no withdrawal between them) in one statement, stores the inserted
-    /// rows' splits in one more, and takes the rows the server did not insert in order.
+    /// rows' splits in one more, and takes the rows the server did not insert in order: one
+    /// statement finds those that may book a stored row in place (or reuse an id), which go
+    /// through ``bookStoredRow(as:)`` one by one, and one more claims them all for the import.
     private func insert(
         _ rows: [PendingRow], importID: Int64?, totals: inout DailyTotals, counts: inout BatchCounts
     ) throws(StoreError) {
         guard !rows.isEmpty else { return }
         let ids = try insertedIDs(of: rows, importID: importID)
         try checkNoSplitRelatives(of: rows, ids: ids)
+        let mayBook = try placesMeetingStoredRows(of: rows, ids: ids)
         var freed = Set<Tombstones.Identity>()
-        for (row, id) in zip(rows, ids) {
+        for (place, (row, id)) in zip(rows, ids).enumerated() {
             let category = row.assignment?.category ?? row.draft.category
             if id != nil {
                 counts.inserted += 1
@@ -113,14 +116,88 @@ extension PostgresLedger {
             if !freed.isEmpty, freed.contains(Self.identity(of: row)) {
                 throw rowByRow("a booking in place freed a row's identity")
             }
+            // The others are duplicates: bookStoredRow would find nothing to book and no reused id.
+            guard mayBook.contains(place) else { continue }
             if case .booked(let movedFrom) = try bookStoredRow(as: row) {
                 counts.booked += 1
                 totals.add(row, isNew: false, category: category)
                 if let movedFrom { freed.insert(movedFrom) }
             }
-            if let importID { try claim(row, for: importID) }
         }
+        if let importID { try claimDuplicates(of: rows, ids: ids, for: importID) }
         try insertSplits(of: rows, ids: ids)
+    }
+
+    /// The places of the booked rows the server did not insert that meet a stored row to book or
+    /// a reused id: a stored row with their source id that is pending or of another day or
+    /// amount, or, without a source id, a pending row with their identity.
+    private func placesMeetingStoredRows(of rows: [PendingRow], ids: [Int64?]) throws(StoreError) -> Set<Int> {
+        var places: [Int] = []
+        var columns: [[String?]] = Array(repeating: [], count: 6)
+        for (place, (row, id)) in zip(rows, ids).enumerated() where id == nil && row.draft.status == .booked {
+            places.append(place)
+            columns[0].append(String(row.accountID))
+            columns[1].append(row.draft.bookingDay.description)
+            columns[2].append(String(row.fingerprint))
+            columns[3].append(String(row.discriminator))
+            columns[4].append(row.draft.externalID)
+            columns[5].append(String(row.draft.signedMinorUnits))
+        }
+        guard !places.isEmpty else { return [] }
+        let found = try connection.queryPrepared(
+            """
+            SELECT r.ordinal
+            FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::bigint[])
+                WITH ORDINALITY AS r(account_id, day, fingerprint, discriminator, external_id, signed, ordinal)
+            WHERE EXISTS (
+                    SELECT 1 FROM transactions t WHERE t.account_id = r.account_id AND t.external_id = r.external_id
+                        AND (t.status = 'pending' OR t.day <> r.day
+                            OR CASE t.direction WHEN 'credit' THEN t.amount ELSE -t.amount END <> r.signed))
+                OR (r.external_id IS NULL AND EXISTS (
+                    SELECT 1 FROM transactions t WHERE t.account_id = r.account_id AND t.day = r.day
+                        AND t.fingerprint = r.fingerprint AND t.discriminator = r.discriminator
+                        AND t.status = 'pending'))
+            """,
+            columns.map(PostgresArray.text))
+        var meeting = Set<Int>()
+        for row in found.rows {
+            let ordinal = Int(try row.int(0))
+            guard places.indices.contains(ordinal - 1) else { throw rowByRow("the lookup answered row \(ordinal)") }
+            meeting.insert(places[ordinal - 1])
+        }
+        return meeting
+    }
+
+    /// Notes that the import met the rows the server did not insert, in one statement, as
+    /// ``claim(_:for:)`` does row by row: the stored row with the row's identity, else the one
+    /// with its source id.
+    private func claimDuplicates(of rows: [PendingRow], ids: [Int64?], for importID: Int64) throws(StoreError) {
+        var columns: [[String?]] = Array(repeating: [], count: 5)
+        for (row, id) in zip(rows, ids) where id == nil {
+            columns[0].append(String(row.accountID))
+            columns[1].append(row.draft.bookingDay.description)
+            columns[2].append(String(row.fingerprint))
+            columns[3].append(String(row.discriminator))
+            columns[4].append(row.draft.externalID)
+        }
+        guard !columns[0].isEmpty else { return }
+        try connection.queryPrepared(
+            """
+            INSERT INTO import_claims (transaction_id, import_id)
+            SELECT found.id, $6::bigint
+            FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::text[])
+                AS r(account_id, day, fingerprint, discriminator, external_id)
+            CROSS JOIN LATERAL (
+                SELECT coalesce(
+                    (SELECT t.id FROM transactions t WHERE t.account_id = r.account_id AND t.day = r.day
+                        AND t.fingerprint = r.fingerprint AND t.discriminator = r.discriminator),
+                    (SELECT t.id FROM transactions t
+                        WHERE t.account_id = r.account_id AND t.external_id = r.external_id)) AS id
+            ) AS found
+            WHERE found.id IS NOT NULL
+            ON CONFLICT DO NOTHING
+            """,
+            columns.map(PostgresArray.text) + [String(importID)])
     }
 
     /// Inserts the rows with one statement and answers, per row in order, the id the server gave
