@@ -1,8 +1,8 @@
 // Times the PostgreSQL import door (scripts/bench/pg-import.sh, issue 21): ROWS generated rows,
 // as scripts/bench/sqlite_floor.c makes them (300 a day on 28-day months, one in five a credit),
 // saved through PostgresLedger.save in batches of BATCH into the ledger LEDGER's account ACCOUNT,
-// under one import row, as the importer would. Prints the rows per second of the saves (building
-// the rows is not timed). Rows FIRST..<FIRST+ROWS, so that concurrent runs save distinct rows.
+// under one import row, as the importer would. Prints the rows per second of the saves, new rows
+// and duplicates alike (building the rows is not timed). Rows FIRST..<FIRST+ROWS, so that concurrent runs save distinct rows.
 // With --write-copy PATH it saves nothing: it writes the same rows, with the account's id, as
 // COPY text for psql's \copy (the floor).
 //
@@ -109,6 +109,7 @@ do {
 }
 
 var saved = 0
+var duplicates = 0
 var elapsed: Duration = .zero
 let clock = ContinuousClock()
 var start = first
@@ -119,11 +120,15 @@ while start < first + rowCount {
     let outcome = ledger.save(rows, importID: importID)
     elapsed += clock.now - began
     switch outcome {
-    case .saved(let inserted, _, _, _, _): saved += inserted
+    case .saved(let inserted, let duplicate, _, _, _):
+        saved += inserted
+        duplicates += duplicate
     case .notSaved(let error): fail(error.description)
     }
     start = end
 }
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-let rate = seconds > 0 ? Int(Double(saved) / seconds) : 0
-print("saved \(saved) rows in batches of \(batchSize) in \(String(format: "%.2f", seconds)) s: \(rate) rows/s")
+let rate = seconds > 0 ? Int(Double(saved + duplicates) / seconds) : 0
+print(
+    "saved \(saved) rows (\(duplicates) duplicates) in batches of \(batchSize) in \(String(format: "%.2f", seconds)) s: "
+        + "\(rate) rows/s")

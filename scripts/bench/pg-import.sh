@@ -4,7 +4,8 @@
 # socket, fsync off), in batches of 100 and of 10,000, each into a fresh ledger; the floor, psql's
 # \copy of the same rows into the same table (no totals, no identity decisions); and 8 concurrent
 # importers of distinct row sets (ROWS/8 each, one account each, one ledger), timed together by
-# the wall clock from the first start to the last end.
+# the wall clock from the first start to the last end. Also the first import again, every row a
+# duplicate (a file imported twice). Rates count every row sent, new or duplicate.
 #
 #   scripts/bench/pg-import.sh [ROWS]      (default 1000000; builds the release PostgresImportBench)
 set -euo pipefail
@@ -23,6 +24,9 @@ for batch in 100 10000; do
     echo -n "door, batches of $batch: "
     "$bench" --target "$target" --ledger "door_$batch" --rows "$rows" --batch "$batch"
 done
+# The same rows again, every one a duplicate (a file imported twice).
+echo -n "door, the same rows again, batches of 100: "
+"$bench" --target "$target" --ledger door_100 --rows "$rows" --batch 100
 
 # The floor: the same rows, COPY'd into the same table of a fresh ledger.
 "$bench" --target "$target" --ledger floor --rows "$rows" --write-copy "$out/pg-floor.tsv"
