@@ -63,6 +63,53 @@ struct PostgresSyncTests {
         #expect(try totalsMismatches(connection) == 0)
     }
 
+    @Test("a snapshot deletes the account's other rows with an id, and a row without one stays")
+    func snapshot() throws {
+        let (ledger, account) = try Self.makeLedger()
+        let connection = ledger.connection
+        try ledger.applySync([Self.batch(1, of: account, count: 4)], after: nil)
+        #expect(
+            ledger.save(pendingRows([makeDraft("Cash", -50, on: "2024-03-01")], accountID: account.id), importID: nil)
+                == .saved(inserted: 1, duplicates: 0))
+        var snapshot = Self.batch(2, of: account, count: 0)
+        snapshot.upserts = pendingRows(
+            [makeDraft("Feed 1.1", -200, on: "2024-03-01", id: "tx-1-1")], accountID: account.id)
+        snapshot.replacesTransactions = true
+        let counts = try ledger.applySync(
+            [snapshot], after: SyncPosition(epoch: "e1", lastSeq: 1, lastToken: "token-1"))
+        #expect(counts.deleted == 3 && counts.updated == 1)
+        #expect(
+            try connection.query("SELECT coalesce(external_id, description) FROM transactions ORDER BY 1").rows.map {
+                $0.values[0]
+            } == ["Cash", "tx-1-1"])
+        #expect(try totalsMismatches(connection) == 0)
+    }
+
+    @Test("a restated statement balance moves its sync checkpoint, which is recomputed with the batch")
+    func restatedBalance() throws {
+        let (ledger, account) = try Self.makeLedger()
+        func balance(_ amount: Int64, on day: String) -> StatementBalance {
+            StatementBalance(
+                account: "Checking", asOf: Day(iso: day)!, signedMinorUnits: amount, currency: .EUR,
+                location: SourceLocation(file: "feed", line: 1, column: 1))
+        }
+        var first = Self.batch(1, of: account, day: 5)
+        first.balances = [balance(1_000, on: "2024-03-10")]
+        try ledger.applySync([first], after: nil)
+        try ledger.checkpoint(account, asOf: Day(iso: "2024-02-29")!, actual: 1_600, source: .sync)
+        let checked = try ledger.checkpoint(account, asOf: Day(iso: "2024-03-10")!, actual: 1_000, source: .sync)
+        #expect(checked.status == .reconciled)
+        // The feed restates the balance of the 10th: the checkpoint takes it and is now off by 100.
+        var second = Self.batch(2, of: account, count: 0)
+        second.balances = [balance(900, on: "2024-03-10")]
+        let counts = try ledger.applySync([second], after: SyncPosition(epoch: "e1", lastSeq: 1, lastToken: "token-1"))
+        #expect(counts.updated == 1)
+        #expect(counts.refreshed.map(\.discrepancy) == [-100])
+        #expect(try ledger.checkpoints(of: account).first?.actual == 900)
+        #expect(
+            try integer(ledger.connection, "SELECT amount FROM statement_balances WHERE as_of = '2024-03-10'") == 900)
+    }
+
     @Test("a failing batch stores neither its rows nor the position")
     func failureStoresNothing() throws {
         let (ledger, account) = try Self.makeLedger()
