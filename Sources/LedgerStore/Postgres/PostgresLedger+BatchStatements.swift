@@ -13,9 +13,13 @@ import LedgerCore
 ///   batch goes row by row), so a row can only meet rows stored before the batch, and the server
 ///   decides each row as it would have alone.
 /// - The rows the server did not insert are then taken in order, as the row-by-row door takes
-///   them (booking a pending row in place, a reused id, a claim). When booking a pending row in
-///   place frees the identity a later row of the batch met, that row would have been inserted
-///   row by row: the batch goes row by row.
+///   them: one statement finds those that meet a pending row to book in place or a reused id,
+///   which go through ``bookStoredRow(as:)`` one by one; the others are duplicates. A row's
+///   booking can't change what another row of the batch meets (their identities and ids differ,
+///   and a booked row is no longer pending), except when booking a pending row in place frees
+///   the identity a later row of the batch met: that row would have been inserted row by row, so
+///   the batch goes row by row. The import then claims all of them in one statement, each the
+///   stored row with its identity, else the one with its source id, as ``claim(_:for:)`` does.
 /// - An inserted row whose split-family relative (``splitRelative(of:)``) is stored, or any
 ///   failure at all, sends the batch row by row too, which stores it or answers the failure at
 ///   its record, exactly as before. Nothing of the first attempt is kept: it ran in the batch's
