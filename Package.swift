@@ -84,6 +84,8 @@ let package = Package(
         ),
         // Times the rules evaluator over a million rows (scripts/bench/rules.sh).
         .executableTarget(name: "RulesBench", dependencies: ["LedgerCore"]),
+        // Times the PostgreSQL import door against psql's COPY (scripts/bench/pg-import.sh, issue 21).
+        .executableTarget(name: "PostgresImportBench", dependencies: ["LedgerStore", "LedgerCore"]),
         .target(name: "LedgerTestSupport", dependencies: ["LedgerCore"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "LedgerCoreTests", dependencies: ["LedgerCore", "LedgerTestSupport"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "LedgerCore"]),

@@ -111,6 +111,29 @@ struct PostgresConnectionTests {
         #expect(try integer(connection, "SELECT sum(n) FROM notes") == 1)
     }
 
+    @Test("a transaction begun with a query hands the body its rows, and a failing query leaves none open")
+    func transactionReadingFirst() throws {
+        let connection = try postgresConnection()
+        try connection.execute("CREATE TEMPORARY TABLE notes (n BIGINT)")
+        try connection.query("INSERT INTO notes VALUES (4), (5)")
+        let sum = try connection.inTransaction(reading: "SELECT sum(n) FROM notes") {
+            (rows: PostgresResult) throws(StoreError) -> Int64 in
+            try connection.query("INSERT INTO notes VALUES (6)")
+            return try rows.rows[0].int(0)
+        }
+        #expect(sum == 9)
+        #expect(try integer(connection, "SELECT count(*) FROM notes") == 3)
+        let error = #expect(throws: StoreError.self) {
+            try connection.inTransaction(reading: "SELECT * FROM no_such_table") {
+                (_: PostgresResult) throws(StoreError) in
+                Issue.record("the body ran after a failed query")
+            }
+        }
+        #expect(error?.sqlState == .undefinedTable)
+        #expect(!connection.isInTransaction)
+        #expect(try integer(connection, "SELECT count(*) FROM notes") == 3)
+    }
+
     @Test("a connection the server dropped answers errors naming its target, not a crash")
     func droppedConnection() throws {
         let connection = try postgresConnection()

@@ -24,6 +24,11 @@ public final class PostgresConnection: CustomStringConvertible {
     /// The password given in the connection string, if any, kept only to scrub it from messages
     /// a server or libpq might echo.
     private let password: String?
+    /// How many statements (or `;`-separated scripts) this connection has sent: each one a round
+    /// trip to the server (tests check that a batch takes a few).
+    private(set) var roundTrips = 0
+    /// The statements ``queryPrepared(_:_:)`` has prepared on this connection: SQL text → name.
+    private var preparedNames: [String: String] = [:]
 
     /// Opens a connection. Calls `PQconnectdb`.
     ///
@@ -74,6 +79,7 @@ public final class PostgresConnection: CustomStringConvertible {
     ///
     /// - Throws: ``StoreError`` with the server's SQLSTATE and message and the SQL (never values).
     public func execute(_ sql: String) throws(StoreError) {
+        roundTrips += 1
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, function: "PQexec", sql: sql)
@@ -88,30 +94,42 @@ public final class PostgresConnection: CustomStringConvertible {
     ///   parameters: they may hold account data); when a value holds a NUL character.
     @discardableResult
     public func query(_ sql: String, _ parameters: [String?] = []) throws(StoreError) -> PostgresResult {
-        var copies: [UnsafeMutablePointer<CChar>?] = []
-        copies.reserveCapacity(parameters.count)
+        let copies = try cStrings(parameters, function: "PQexecParams", sql: sql)
         defer { for copy in copies { free(copy) } }
-        for parameter in parameters {
-            guard let parameter else {
-                copies.append(nil)
-                continue
-            }
-            // A C string ends at NUL: the value would be cut short without a word. PostgreSQL's
-            // text holds no NUL either, so such a value is refused whole.
-            guard !parameter.utf8.contains(0) else {
-                throw error(
-                    "PQexecParams", sqlState: nil,
-                    message: "a value holds a NUL character, which PostgreSQL text can't store", sql: sql)
-            }
-            guard let copy = strdup(parameter) else {
-                throw error("PQexecParams", sqlState: nil, message: "out of memory", sql: sql)
-            }
-            copies.append(copy)
-        }
         let values = copies.map { $0.map { UnsafePointer($0) } }
+        roundTrips += 1
         let result = PQexecParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
         defer { PQclear(result) }
         try check(result, function: "PQexecParams", sql: sql)
+        return try read(result, sql: sql)
+    }
+
+    /// Runs one statement as ``query(_:_:)`` does, prepared once per connection: the first call
+    /// with a given SQL text prepares it under a name of its own, later calls only bind and run
+    /// it, so the server neither parses nor plans it again (a batch's large statements). Calls
+    /// `PQprepare`, `PQexecPrepared`.
+    ///
+    /// - Throws: as ``query(_:_:)``.
+    @discardableResult
+    func queryPrepared(_ sql: String, _ parameters: [String?]) throws(StoreError) -> PostgresResult {
+        let copies = try cStrings(parameters, function: "PQexecPrepared", sql: sql)
+        defer { for copy in copies { free(copy) } }
+        let name: String
+        if let known = preparedNames[sql] {
+            name = known
+        } else {
+            name = "ledgerport_\(preparedNames.count + 1)"
+            roundTrips += 1
+            let prepared = PQprepare(handle, name, sql, Int32(parameters.count), nil)
+            defer { PQclear(prepared) }
+            try check(prepared, function: "PQprepare", sql: sql)
+            preparedNames[sql] = name
+        }
+        let values = copies.map { $0.map { UnsafePointer($0) } }
+        roundTrips += 1
+        let result = PQexecPrepared(handle, name, Int32(values.count), values, nil, nil, 0)
+        defer { PQclear(result) }
+        try check(result, function: "PQexecPrepared", sql: sql)
         return try read(result, sql: sql)
     }
 
@@ -132,6 +150,30 @@ public final class PostgresConnection: CustomStringConvertible {
         }
     }
 
+    /// Runs `body` in a transaction as ``inTransaction(_:)`` does, handing it the rows of `query`
+    /// (a statement without parameters), which is sent with the `BEGIN` in one round trip. Calls
+    /// `PQexec`.
+    ///
+    /// - Throws: the query's, the body's or the `COMMIT`'s error, after the rollback.
+    func inTransaction<Result>(reading query: String, _ body: (PostgresResult) throws(StoreError) -> Result)
+        throws(StoreError) -> Result
+    {
+        do {
+            // Several statements in one PQexec: the result is the last one's, or the first failure's.
+            let sql = "BEGIN; " + query
+            roundTrips += 1
+            let first = PQexec(handle, sql)
+            defer { PQclear(first) }
+            try check(first, function: "PQexec", sql: sql)
+            let result = try body(try read(first, sql: sql))
+            try execute("COMMIT")
+            return result
+        } catch {
+            try rollBack(after: error)
+            throw error
+        }
+    }
+
     /// Whether a transaction is open (or failed and not yet rolled back). Calls `PQtransactionStatus`.
     public var isInTransaction: Bool {
         let status = PQtransactionStatus(handle)
@@ -139,6 +181,33 @@ public final class PostgresConnection: CustomStringConvertible {
     }
 
     // MARK: - Private
+
+    /// Copies of the parameters as C strings (`nil` for NULL), for the caller to `free`.
+    ///
+    /// - Throws: ``StoreError`` when a value holds a NUL character (a C string ends there: the
+    ///   value would be cut short without a word, and PostgreSQL's text holds no NUL either), or
+    ///   out of memory; nothing is left to free then.
+    private func cStrings(_ parameters: [String?], function: String, sql: String) throws(StoreError)
+        -> [UnsafeMutablePointer<CChar>?]
+    {
+        var copies: [UnsafeMutablePointer<CChar>?] = []
+        copies.reserveCapacity(parameters.count)
+        for parameter in parameters {
+            guard let parameter else {
+                copies.append(nil)
+                continue
+            }
+            guard !parameter.utf8.contains(0), let copy = strdup(parameter) else {
+                for copy in copies { free(copy) }
+                let message =
+                    parameter.utf8.contains(0)
+                    ? "a value holds a NUL character, which PostgreSQL text can't store" : "out of memory"
+                throw error(function, sqlState: nil, message: message, sql: sql)
+            }
+            copies.append(copy)
+        }
+        return copies
+    }
 
     /// Rolls back after `failure`, when a transaction is still open. Calls `PQexec`.
     private func rollBack(after failure: StoreError) throws(StoreError) {

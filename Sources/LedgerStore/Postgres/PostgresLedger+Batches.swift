@@ -3,12 +3,14 @@ import LedgerCore
 extension PostgresLedger {
     /// Saves a batch of new rows in one transaction: whole, or not at all.
     ///
-    /// Each row is inserted with `INSERT … ON CONFLICT DO NOTHING RETURNING id`: the server's
-    /// unique indexes on (account, external id) and on (account, day, fingerprint, discriminator)
-    /// decide identity, and a row the server did not insert is a duplicate. Duplicates are
-    /// counted from what the server reports, never from a look before the insert, so two
-    /// processes importing overlapping files at the same moment store the union exactly once:
-    /// the second insert of a row waits for the first one's transaction and then does nothing.
+    /// The rows are inserted with `INSERT … ON CONFLICT DO NOTHING RETURNING id`: all at once, in
+    /// a few statements a batch (see `PostgresLedger+BatchStatements.swift`), or one row at a time
+    /// when rows of the batch meet each other or the batch fails that way. The server's unique
+    /// indexes on (account, external id) and on (account, day, fingerprint, discriminator) decide
+    /// identity, and a row the server did not insert is a duplicate. Duplicates are counted from
+    /// what the server reports, never from a look before the insert, so two processes importing
+    /// overlapping files at the same moment store the union exactly once: the second insert of a
+    /// row waits for the first one's transaction and then does nothing.
     ///
     /// In the same transaction the batch adds its booked rows to `daily_totals` and
     /// `report_totals`, its amounts to its accounts' volumes (checked against the account limit,
@@ -42,10 +44,17 @@ extension PostgresLedger {
     /// off the totals), and is a no-op when there is none, so a re-import changes nothing.
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
         var attempt = 1
+        // Rows that meet each other inside the batch are handled one by one, in order.
+        var isRowByRow = writesRowByRow || !Self.isDistinct(items)
         while true {
             do {
-                let counts = try connection.inTransaction { () throws(StoreError) in
-                    try write(items, importID: importID)
+                // The tombstones are read with the BEGIN, in one round trip.
+                let counts = try connection.inTransaction(reading: Self.tombstonesSQL) {
+                    (stored: PostgresResult) throws(StoreError) -> BatchCounts in
+                    let deleted = try self.tombstones(in: stored)
+                    return isRowByRow
+                        ? try writeRowByRow(items, importID: importID, tombstones: deleted)
+                        : try writeInStatements(items, importID: importID, tombstones: deleted)
                 }
                 return .saved(
                     inserted: counts.inserted, duplicates: counts.duplicates, withdrawn: counts.withdrawn,
@@ -53,6 +62,13 @@ extension PostgresLedger {
             } catch {
                 if error.sqlState?.isRetryable == true, attempt < Self.attemptsPerBatch {
                     attempt += 1
+                    continue
+                }
+                if !isRowByRow {
+                    // Nothing of the batch was stored: the row-by-row door tries it again and, if
+                    // it fails, says which record failed and why, as it always did.
+                    isRowByRow = true
+                    attempt = 1
                     continue
                 }
                 return .notSaved(error)
@@ -86,11 +102,11 @@ extension PostgresLedger {
         return try row.int(0)
     }
 
-    // MARK: - Private
+    // MARK: - The batch's writes (shared with the batched door and the sync)
 
     /// What one batch did: rows inserted, counted as duplicates, skipped as deleted before, and
     /// stored pending rows booked.
-    private struct BatchCounts {
+    struct BatchCounts {
         var inserted = 0
         var duplicates = 0
         var withdrawn = 0
@@ -98,15 +114,18 @@ extension PostgresLedger {
         var booked = 0
     }
 
-    /// Applies the items in order, then writes what they add up to; answers what became of them.
-    private func write(_ items: [BatchItem], importID: Int64?) throws(StoreError) -> BatchCounts {
+    /// Applies the items in order, one statement per row, then writes what they add up to;
+    /// answers what became of them. The reference the batched door (``writeInStatements``)
+    /// falls back on: it locates a failure at its record.
+    private func writeRowByRow(_ items: [BatchItem], importID: Int64?, tombstones: Tombstones) throws(StoreError)
+        -> BatchCounts
+    {
         var totals = DailyTotals()
         var inserts = 0
         var inserted = 0
         var booked = 0
         var deletedBefore = 0
         var withdrawn = 0
-        let tombstones = try readTombstones()
         for item in items {
             let row: PendingRow
             switch item {
@@ -117,14 +136,7 @@ extension PostgresLedger {
                 // the withdrawn row off them.
                 try addTotals(totals)
                 totals = DailyTotals()
-                do throws(StoreError) {
-                    let delete = try connection.query(
-                        "DELETE FROM transactions WHERE account_id = $1 AND external_id = $2",
-                        [String(accountID), externalID])
-                    withdrawn += delete.affectedRows
-                } catch {
-                    throw StoreError(error.reason, at: location)
-                }
+                withdrawn += try withdraw(accountID: accountID, externalID: externalID, at: location)
                 continue
             }
             inserts += 1
@@ -149,27 +161,46 @@ extension PostgresLedger {
                 totals.add(row, isNew: true, category: category)
                 if !row.draft.splits.isEmpty { try insertSplits(of: row, transactionID: try stored.int(0)) }
             } else {
-                if try bookStoredRow(as: row) {
+                if try bookStoredRow(as: row) != .duplicate {
                     booked += 1
                     totals.add(row, isNew: false, category: category)
                 }
                 if let importID { try claim(row, for: importID) }
             }
         }
-        try addTotals(totals)
-        let duplicates = inserts - inserted - deletedBefore - booked
-        if let importID {
-            try connection.query(
-                """
-                UPDATE imports SET read = read + $1, inserted = inserted + $2, duplicates = duplicates + $3,
-                    batches = batches + 1
-                WHERE id = $4
-                """,
-                [String(inserts), String(inserted), String(duplicates), String(importID)])
+        var counts = BatchCounts(
+            inserted: inserted, duplicates: 0, withdrawn: withdrawn, deletedBefore: deletedBefore, booked: booked)
+        try finish(&counts, totals: totals, inserts: inserts, importID: importID)
+        return counts
+    }
+
+    /// The batch's last totals, with its counts added to its import's row: works out the
+    /// duplicates (the rows neither inserted, booked in place nor deleted before) first.
+    func finish(_ counts: inout BatchCounts, totals: DailyTotals, inserts: Int, importID: Int64?) throws(StoreError) {
+        counts.duplicates = inserts - counts.inserted - counts.deletedBefore - counts.booked
+        let imported = importID.map {
+            ImportCounts(importID: $0, read: inserts, inserted: counts.inserted, duplicates: counts.duplicates)
         }
-        return BatchCounts(
-            inserted: inserted, duplicates: duplicates, withdrawn: withdrawn, deletedBefore: deletedBefore,
-            booked: booked)
+        try addTotals(totals, adding: imported)
+    }
+
+    /// What a batch adds to its import's row.
+    struct ImportCounts {
+        var importID: Int64
+        var read: Int
+        var inserted: Int
+        var duplicates: Int
+    }
+
+    /// Deletes the account's row with a withdrawn external id; answers how many went (0 or 1).
+    func withdraw(accountID: Int64, externalID: String, at location: SourceLocation) throws(StoreError) -> Int {
+        do throws(StoreError) {
+            let delete = try connection.query(
+                "DELETE FROM transactions WHERE account_id = $1 AND external_id = $2", [String(accountID), externalID])
+            return delete.affectedRows
+        } catch {
+            throw StoreError(error.reason, at: location)
+        }
     }
 
     private static let insertSQL = """
@@ -183,8 +214,9 @@ extension PostgresLedger {
         RETURNING id
         """
 
-    /// The insert's 25 values, in text, as SQLite's store binds them (`bindInsert`).
-    private static func parameters(of row: PendingRow, importID: Int64?) -> [String?] {
+    /// The insert's 25 values, in text, as SQLite's store binds them (`bindInsert`), in the
+    /// order of ``insertColumns``.
+    static func parameters(of row: PendingRow, importID: Int64?) -> [String?] {
         let draft = row.draft
         var values: [String?] = [
             String(row.accountID), draft.bookingDay.description, draft.transactionDay?.description,
@@ -227,56 +259,94 @@ extension PostgresLedger {
         }
     }
 
-    /// Checks the batch against the account limit and adds it to the accounts' volumes, then adds
-    /// the inserted booked rows to the per-day and report totals.
+    /// Checks the batch against the account limit, then, in one statement, adds it to the
+    /// accounts' volumes, adds the inserted booked rows to the per-day and report totals and,
+    /// given `imported`, the batch's counts to its import's row.
     ///
     /// Keys are written in one order (accounts by id, days in order), so that two batches
     /// writing the same keys wait for each other instead of deadlocking.
-    private func addTotals(_ totals: DailyTotals) throws(StoreError) {
-        try recordAdditions(totals.additions)
+    func addTotals(_ totals: DailyTotals, adding imported: ImportCounts? = nil) throws(StoreError) {
+        let volumes = try checkedVolumes(totals.additions)
         let (nets, sums, overflowed) = totals.sums()
-        guard !nets.isEmpty else { return }
         if overflowed { throw StoreError(.overflow("a day's net"), at: .file(location)) }
+        guard !volumes.isEmpty || !nets.isEmpty || imported != nil else { return }
         let days = nets.sorted {
             ($0.key.account, $0.key.day.description) < ($1.key.account, $1.key.day.description)
-        }
-        for (key, net) in days {
-            try connection.query(
-                """
-                INSERT INTO daily_totals (account_id, day, booked_net) VALUES ($1, $2, $3)
-                ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
-                """,
-                [String(key.account), key.day.description, String(net)])
         }
         let reports = sums.sorted { left, right in
             let (a, b) = (left.key, right.key)
             return (a.day.description, a.account, a.currency, a.isCredit ? 0 : 1, a.category)
                 < (b.day.description, b.account, b.currency, b.isCredit ? 0 : 1, b.category)
         }
-        for (key, sum) in reports {
-            try connection.query(
-                """
-                INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
-                ON CONFLICT (day, account_id, currency, direction, category)
-                DO UPDATE SET amount = report_totals.amount + excluded.amount, rows = report_totals.rows + excluded.rows
-                """,
-                [
-                    key.day.description, String(key.account), key.currency, key.isCredit ? "credit" : "debit",
-                    key.category, String(sum.amount), String(sum.rows),
-                ])
+        // The accounts' rows are locked already (`checkedVolumes`); the totals' keys go in in
+        // the orders above (`WITH ORDINALITY`).
+        try connection.queryPrepared(
+            """
+            WITH volumes AS (
+                UPDATE accounts AS a SET volume = v.volume, largest_balance = greatest(a.largest_balance, v.largest)
+                FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS v(id, volume, largest)
+                WHERE a.id = v.id
+            ), counted AS (
+                UPDATE imports SET read = read + $4::bigint, inserted = inserted + $5::bigint,
+                    duplicates = duplicates + $6::bigint, batches = batches + 1
+                WHERE id = $7::bigint
+            ), daily AS (
+                INSERT INTO daily_totals (account_id, day, booked_net)
+                SELECT account_id, day, booked_net FROM unnest($8::bigint[], $9::text[], $10::bigint[])
+                    WITH ORDINALITY AS r(account_id, day, booked_net, ordinal)
+                ORDER BY ordinal
+                ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
+            )
+            INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
+            SELECT day, account_id, currency, direction, category, amount, rows
+            FROM unnest($11::text[], $12::bigint[], $13::text[], $14::text[], $15::text[], $16::bigint[], $17::bigint[])
+                WITH ORDINALITY AS r(day, account_id, currency, direction, category, amount, rows, ordinal)
+            ORDER BY ordinal
+            ON CONFLICT (day, account_id, currency, direction, category)
+            DO UPDATE SET amount = report_totals.amount + excluded.amount, rows = report_totals.rows + excluded.rows
+            """,
+            [
+                PostgresArray.text(volumes.map { String($0.account) }),
+                PostgresArray.text(volumes.map { String($0.volume) }),
+                PostgresArray.text(volumes.map { String($0.largest) }),
+                imported.map { String($0.read) }, imported.map { String($0.inserted) },
+                imported.map { String($0.duplicates) }, imported.map { String($0.importID) },
+                PostgresArray.text(days.map { String($0.key.account) }),
+                PostgresArray.text(days.map { $0.key.day.description }),
+                PostgresArray.text(days.map { String($0.value) }),
+                PostgresArray.text(reports.map { $0.key.day.description }),
+                PostgresArray.text(reports.map { String($0.key.account) }),
+                PostgresArray.text(reports.map { $0.key.currency }),
+                PostgresArray.text(reports.map { $0.key.isCredit ? "credit" : "debit" }),
+                PostgresArray.text(reports.map { $0.key.category }),
+                PostgresArray.text(reports.map { String($0.value.amount) }),
+                PostgresArray.text(reports.map { String($0.value.rows) }),
+            ])
+    }
+
+    /// Checks additions against the account limit and writes the accounts' new volumes and
+    /// largest balances (a write that adds no totals: a sync's balances, a checkpoint).
+    func recordAdditions(_ additions: AccountAdditions) throws(StoreError) {
+        for (account, volume, largest) in try checkedVolumes(additions) {
+            try connection.queryPrepared(
+                "UPDATE accounts SET volume = $1, largest_balance = greatest(largest_balance, $2) WHERE id = $3",
+                [String(volume), String(largest), String(account)])
         }
     }
 
     /// The account limit, as SQLite's `recordAdditions`: each account's row is locked and read,
-    /// the batch's entries checked in order, and the new volume and largest balance written.
+    /// the batch's entries checked in order; answers each account's new volume and largest
+    /// balance, for the caller to write in the same transaction.
     ///
     /// The lock is `FOR NO KEY UPDATE`, the one the `UPDATE` takes anyway: every inserted row's
     /// foreign key holds `FOR KEY SHARE` on its account, which `FOR UPDATE` would wait for, so two
     /// batches of one account would each wait for the other's rows.
-    private func recordAdditions(_ additions: AccountAdditions) throws(StoreError) {
+    private func checkedVolumes(_ additions: AccountAdditions) throws(StoreError)
+        -> [(account: Int64, volume: Int64, largest: Int64)]
+    {
+        var volumes: [(account: Int64, volume: Int64, largest: Int64)] = []
         for (account, entries) in additions.byAccount.sorted(by: { $0.key < $1.key }) {
-            let found = try connection.query(
+            let found = try connection.queryPrepared(
                 "SELECT name, currency, volume, largest_balance FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
                 [String(account)])
             guard let state = found.rows.first else {
@@ -300,9 +370,8 @@ extension PostgresLedger {
                 }
             }
             guard let volume, let largest else { continue }
-            try connection.query(
-                "UPDATE accounts SET volume = $1, largest_balance = greatest(largest_balance, $2) WHERE id = $3",
-                [String(volume), String(largest), String(account)])
+            volumes.append((account, volume, largest))
         }
+        return volumes
     }
 }

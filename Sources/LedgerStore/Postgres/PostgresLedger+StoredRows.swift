@@ -4,11 +4,14 @@ import LedgerCore
 /// book, a reused id, a part of an entry stored whole, a duplicate an import claims) or deleted
 /// before (tombstones). Each runs inside the batch's transaction, as SQLite's `Ledger+Batches.swift`.
 extension PostgresLedger {
-    /// The identities of the rows `transactions delete` removed, read once per batch.
-    func readTombstones() throws(StoreError) -> Tombstones {
+    /// The query for the identities of the rows `transactions delete` removed, read once per
+    /// batch, with its `BEGIN`.
+    static let tombstonesSQL =
+        "SELECT account_id, day, fingerprint, discriminator, external_id FROM transaction_tombstones"
+
+    /// The identities ``tombstonesSQL`` read.
+    func tombstones(in result: PostgresResult) throws(StoreError) -> Tombstones {
         var tombstones = Tombstones()
-        let result = try connection.query(
-            "SELECT account_id, day, fingerprint, discriminator, external_id FROM transaction_tombstones")
         for row in result.rows {
             let account = try row.int(0)
             tombstones.identities.insert(
@@ -37,13 +40,7 @@ extension PostgresLedger {
     /// An inserted row whose id is a part (`<id>/<n>`) of an entry the account holds whole, or the
     /// whole of an entry whose parts it holds (`<id>/1`), is an error naming both, as on SQLite.
     func checkSplitFamily(of row: PendingRow, id: String) throws(StoreError) {
-        var relative = id + "/1"
-        if let slash = id.lastIndex(of: "/"), slash != id.startIndex {
-            let index = id[id.index(after: slash)...]
-            if let first = index.first, first != "0", index.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                relative = String(id[..<slash])
-            }
-        }
+        let relative = Self.splitRelative(of: id)
         let found = try connection.query(
             """
             SELECT t.day, t.amount, t.direction, t.source_line, t.source_column, i.id, i.source_path
@@ -71,13 +68,35 @@ extension PostgresLedger {
             at: draft.location)
     }
 
+    /// The id whose presence makes `id` a split-family error: for a part (`<id>/<n>`, `n` from
+    /// 1 without leading zeros) its whole `<id>`; for anything else its first part `<id>/1`.
+    static func splitRelative(of id: String) -> String {
+        if let slash = id.lastIndex(of: "/"), slash != id.startIndex {
+            let index = id[id.index(after: slash)...]
+            if let first = index.first, first != "0", index.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                return String(id[..<slash])
+            }
+        }
+        return id + "/1"
+    }
+
+    /// What a row the server did not insert did to the stored row with its identity.
+    enum StoredRowOutcome: Equatable {
+        /// Nothing: the row is a duplicate.
+        case duplicate
+        /// It booked a stored pending row in place; `movedFrom` is that row's identity before,
+        /// when the booking changed it (a booked row found by its source id, on another day or
+        /// with another fingerprint).
+        case booked(movedFrom: Tombstones.Identity?)
+    }
+
     /// A row the server did not insert because its identity is stored, as SQLite's
     /// `bookStoredRow`: a booked row books the account's stored pending row with its source id
     /// (or, without one, its pending twin) in place and answers `true`; a booked row meeting a
     /// booked row of another day or amount under its id is an error naming both; anything else is
-    /// a duplicate (`false`). The stored row is locked while it is read.
-    func bookStoredRow(as row: PendingRow) throws(StoreError) -> Bool {
-        guard row.draft.status == .booked else { return false }
+    /// a duplicate. The stored row is locked while it is read.
+    func bookStoredRow(as row: PendingRow) throws(StoreError) -> StoredRowOutcome {
+        guard row.draft.status == .booked else { return .duplicate }
         let draft = row.draft
         do throws(StoreError) {
             guard let externalID = draft.externalID else {
@@ -96,18 +115,22 @@ extension PostgresLedger {
                         String(draft.location.line), String(draft.location.column), draft.payee, draft.category,
                         draft.transactionDay?.description,
                     ])
-                return twin.affectedRows > 0
+                return twin.affectedRows > 0 ? .booked(movedFrom: nil) : .duplicate
             }
             let found = try connection.query(
                 """
-                SELECT t.id, t.day, t.amount, t.direction, t.status, t.source_line, t.source_column, i.id, i.source_path
+                SELECT t.id, t.day, t.amount, t.direction, t.status, t.source_line, t.source_column, i.id, i.source_path,
+                    t.fingerprint, t.discriminator
                 FROM transactions t LEFT JOIN imports i ON i.id = t.import_id
                 WHERE t.account_id = $1 AND t.external_id = $2
                 FOR UPDATE OF t
                 """,
                 [String(row.accountID), externalID])
-            guard let stored = found.rows.first else { return false }
+            guard let stored = found.rows.first else { return .duplicate }
             if try stored.text(4) == "pending" {
+                let before = Tombstones.Identity(
+                    account: row.accountID, day: try stored.text(1), fingerprint: try stored.int(9),
+                    discriminator: try stored.int(10))
                 try connection.query(
                     """
                     UPDATE transactions SET day = $2, transaction_day = $3, amount = $4, direction = $5,
@@ -123,12 +146,17 @@ extension PostgresLedger {
                         draft.runningBalance.map { String($0) }, String(draft.location.line),
                         String(draft.location.column), draft.payee, draft.category,
                     ])
-                return true
+                let after = Tombstones.Identity(
+                    account: row.accountID, day: draft.bookingDay.description, fingerprint: row.fingerprint,
+                    discriminator: row.discriminator)
+                return .booked(movedFrom: before == after ? nil : before)
             }
             let day = try stored.text(1)
             let amount = try stored.int(2)
             let storedSigned = try stored.text(3) == "credit" ? amount : -amount
-            guard day != draft.bookingDay.description || storedSigned != draft.signedMinorUnits else { return false }
+            guard day != draft.bookingDay.description || storedSigned != draft.signedMinorUnits else {
+                return .duplicate
+            }
             func money(_ signed: Int64) -> String {
                 Money.format(signed, currency: draft.amount.currency) + " " + draft.amount.currency.code
             }

@@ -19,6 +19,9 @@ public final class PostgresLedger {
     /// Whether a batch brings back rows `transactions delete` removed (`import --restore-deleted`)
     /// instead of skipping them and counting them as deleted before.
     public var restoresDeletedRows = false
+    /// Whether every batch takes the row-by-row door, one statement per row (tests compare the
+    /// two doors); by default a batch is written in a few statements where that is the same.
+    var writesRowByRow = false
 
     /// The schema version this ledgerport writes (the same number as SQLite's).
     public static var schemaVersion: Int { Migration.postgres.last?.version ?? 0 }
