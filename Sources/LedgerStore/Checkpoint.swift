@@ -36,6 +36,16 @@ public struct Checkpoint: Sendable, Hashable {
     /// Whether a source brought it (a statement in an imported file, a feed's balance, an opening
     /// balance a file stated) rather than a person (`reconcile --balance` or `--opening`).
     public var isFromSource: Bool { importID != nil || source == .import || source == .sync }
+
+    /// The checkpoint with the figures of a reconciliation computed again (rows added to its
+    /// window since): the same statement balance, day and source.
+    func refigured(by fresh: Reconciliation) -> Checkpoint {
+        var updated = self
+        updated.expected = fresh.expected
+        updated.discrepancy = fresh.discrepancy
+        updated.status = fresh.status
+        return updated
+    }
 }
 
 /// The pending transactions of a checkpoint's window.

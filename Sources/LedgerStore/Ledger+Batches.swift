@@ -437,8 +437,6 @@ struct DailyTotals {
     /// The rows for the account limit, in the order they were written.
     private(set) var additions = AccountAdditions()
 
-    var isEmpty: Bool { closedNets.isEmpty && openNet == nil && additions.isEmpty }
-
     /// Adds a row the write inserted (`isNew`) or updated in place: an inserted booked row's net
     /// goes to its day and its amount to its report key, under the `category` the write stored
     /// for it; every row is checked against the account limit.

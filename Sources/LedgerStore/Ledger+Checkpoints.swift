@@ -142,11 +142,7 @@ extension Ledger {
                 try update.run([
                     .optional(fresh.expected), .optional(fresh.discrepancy), .text(fresh.status.rawValue), .int(old.id),
                 ])
-                var updated = old
-                updated.expected = fresh.expected
-                updated.discrepancy = fresh.discrepancy
-                updated.status = fresh.status
-                changed.append(updated)
+                changed.append(old.refigured(by: fresh))
             }
         }
         return changed

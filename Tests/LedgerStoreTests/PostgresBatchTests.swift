@@ -280,17 +280,8 @@ struct PostgresBatchTests {
                 Issue.record("a worker failed: \(error.message)")
             }
         }
-        let connection = ledger.connection
-        #expect(inserted == all.count)
-        #expect(duplicates == workers * 800 - all.count)
-        #expect(try integer(connection, "SELECT count(*) FROM transactions") == Int64(all.count))
-        #expect(
-            try integer(connection, "SELECT sum(amount) FROM transactions")
-                == all.reduce(0) { $0 + $1.draft.amount.minorUnits })
-        #expect(
-            try integer(connection, "SELECT sum(source_line * amount) FROM transactions")
-                == all.reduce(0) { $0 + Int64($1.draft.location.line) * $1.draft.amount.minorUnits })
-        #expect(try totalsMismatches(connection) == 0)
+        try expectUnionStoredOnce(
+            ledger.connection, all: all, inserted: inserted, duplicates: duplicates, workers: workers)
     }
 
     /// One worker: its own connection and ledger, its rows in batches of 100.

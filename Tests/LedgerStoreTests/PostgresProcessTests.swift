@@ -67,17 +67,8 @@ struct PostgresProcessTests {
             duplicates += duplicated
         }
         let all = pendingRows(PostgresBatchTests.statement(Self.rowCount), accountID: account)
-        let connection = ledger.connection
-        #expect(inserted == all.count)
-        #expect(duplicates == Self.workers * 800 - all.count)
-        #expect(try integer(connection, "SELECT count(*) FROM transactions") == Int64(all.count))
-        #expect(
-            try integer(connection, "SELECT sum(amount) FROM transactions")
-                == all.reduce(0) { $0 + $1.draft.amount.minorUnits })
-        #expect(
-            try integer(connection, "SELECT sum(source_line * amount) FROM transactions")
-                == all.reduce(0) { $0 + Int64($1.draft.location.line) * $1.draft.amount.minorUnits })
-        #expect(try totalsMismatches(connection) == 0)
+        try expectUnionStoredOnce(
+            ledger.connection, all: all, inserted: inserted, duplicates: duplicates, workers: Self.workers)
     }
 }
 

@@ -75,3 +75,21 @@ func totalsMismatches(_ connection: PostgresConnection) throws -> Int64 {
         """)
     return daily + report + volume
 }
+
+/// Checks that concurrent workers, `workers` of them each saving 800 of `all` (overlapping), stored
+/// their union exactly once: the counts they reported, the rows' count, sum and a checksum of
+/// line times amount, and the totals.
+func expectUnionStoredOnce(
+    _ connection: PostgresConnection, all: [PendingRow], inserted: Int, duplicates: Int, workers: Int
+) throws {
+    #expect(inserted == all.count)
+    #expect(duplicates == workers * 800 - all.count)
+    #expect(try integer(connection, "SELECT count(*) FROM transactions") == Int64(all.count))
+    #expect(
+        try integer(connection, "SELECT sum(amount) FROM transactions")
+            == all.reduce(0) { $0 + $1.draft.amount.minorUnits })
+    #expect(
+        try integer(connection, "SELECT sum(source_line * amount) FROM transactions")
+            == all.reduce(0) { $0 + Int64($1.draft.location.line) * $1.draft.amount.minorUnits })
+    #expect(try totalsMismatches(connection) == 0)
+}

@@ -96,11 +96,7 @@ extension PostgresLedger {
                         fresh.expected.map { String($0) }, fresh.discrepancy.map { String($0) }, fresh.status.rawValue,
                         String(old.id),
                     ])
-                var updated = old
-                updated.expected = fresh.expected
-                updated.discrepancy = fresh.discrepancy
-                updated.status = fresh.status
-                changed.append(updated)
+                changed.append(old.refigured(by: fresh))
             }
         }
         return changed
