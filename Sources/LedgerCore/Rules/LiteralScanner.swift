@@ -3,8 +3,10 @@
 /// The rules' evaluator builds one scanner per text field and case mode, holding the literal
 /// alternatives of every pattern on that field, and scans each row's text once: then each
 /// pattern's answer is a look-up, however many rules there are. Transitions are a dense table
-/// over the byte classes the needles use (bytes no needle holds share one class).
-struct LiteralScanner {
+/// over the byte classes the needles use (bytes no needle holds share one class). A class, not a
+/// struct: the evaluator takes one out of its list for every text it scans, and a struct would be
+/// copied there, retaining and releasing each of its six tables.
+final class LiteralScanner {
     /// What was found for a needle in the last scan: anywhere, at the start, at the end, or the
     /// whole text.
     struct Hit: OptionSet {
