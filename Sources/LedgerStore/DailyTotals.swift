@@ -14,12 +14,24 @@ struct DailyTotals {
     }
 
     /// A `report_totals` key: the category is `""` for a row with none.
-    struct ReportKey: Hashable {
+    struct ReportKey: Hashable, Comparable {
         let account: Int64
         let day: Day
         let currency: String
         let isCredit: Bool
         let category: String
+
+        /// `report_totals`' key order: day, account, currency, direction ("credit" before
+        /// "debit"), category (in UTF-8 bytes, as SQLite compares text).
+        static func < (left: ReportKey, right: ReportKey) -> Bool {
+            if left.day != right.day { return left.day < right.day }
+            if left.account != right.account { return left.account < right.account }
+            if left.currency != right.currency {
+                return left.currency.utf8.lexicographicallyPrecedes(right.currency.utf8)
+            }
+            if left.isCredit != right.isCredit { return left.isCredit }
+            return left.category.utf8.lexicographicallyPrecedes(right.category.utf8)
+        }
     }
 
     /// A key's amounts (in minor units, positive) and count of rows.
