@@ -89,7 +89,7 @@ struct TransactionsCorrectionCommandTests {
     }
 
     private func ledgerBytes(_ cli: CLIHarness) throws -> [Data] {
-        try ["", "-wal"].map { suffix in
+        ["", "-wal"].map { suffix in
             (try? Data(contentsOf: URL(fileURLWithPath: cli.databasePath + suffix))) ?? Data()
         }
     }
