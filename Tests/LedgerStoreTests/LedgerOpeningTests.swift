@@ -73,7 +73,7 @@ struct LedgerOpeningTests {
     @Test("an existing empty file is refused, not silently made a ledger")
     func emptyFile() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        FileManager.default.createFile(atPath: path, contents: Data())
+        try #require(FileManager.default.createFile(atPath: path, contents: Data()))
         let error = try #require(openingError())
         #expect(error.message.contains("is not a ledgerport ledger (the file is empty"))
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0)
@@ -120,8 +120,9 @@ struct LedgerOpeningTests {
     @Test("a scratch file left by a creation killed halfway doesn't stop the next one")
     func killedCreation() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        FileManager.default.createFile(
-            atPath: folder.appendingPathComponent(".ledger.sqlite.new-1-2").path, contents: Data())
+        try #require(
+            FileManager.default.createFile(
+                atPath: folder.appendingPathComponent(".ledger.sqlite.new-1-2").path, contents: Data()))
         _ = try Ledger(path: path)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count > 0)
     }

@@ -215,7 +215,8 @@ struct AccountKeyTests {
         let ledger = try Ledger(path: ":memory:")
         let first = try ledger.ensureAccount(
             AccountReference(name: "Savings ••••0001", currency: .EUR, key: "financekit:1"), fallbackCurrency: .EUR)
-        try ledger.ensureAccount(AccountReference(name: "Rainy day ••••0001", currency: .EUR), fallbackCurrency: .EUR)
+        _ = try ledger.ensureAccount(
+            AccountReference(name: "Rainy day ••••0001", currency: .EUR), fallbackCurrency: .EUR)
         let again = try ledger.ensureAccount(
             AccountReference(name: "Rainy day ••••0001", currency: .EUR, key: "financekit:1"), fallbackCurrency: .EUR)
         #expect(again.id == first.id && again.name == "Savings ••••0001")
