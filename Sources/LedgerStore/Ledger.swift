@@ -25,6 +25,11 @@ public final class Ledger {
         /// Which of the first write and its file check a fault test makes finish first (`nil`:
         /// whichever does).
         var soundnessCheckOrder: SoundnessCheckOrder?
+        /// How many rows `rules apply` reads before it writes what changed among them (`nil`:
+        /// ``RuleReadAhead/rowsPerChunk``), so that a test crosses chunks with a few rows.
+        var ruleRowsPerChunk: Int?
+        /// Whether the last `rules apply` read its rows on a second connection.
+        var lastRulesReadAhead: Bool?
     #endif
     /// The commodities the ledger declares beyond ISO 4217, as last read (``commodities``).
     var commodityTable = CommodityTable()

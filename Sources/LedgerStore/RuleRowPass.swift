@@ -1,0 +1,145 @@
+import LedgerCore
+
+/// `rules apply`'s pass over stored rows, one row at a time in id order: each row's fields as rules
+/// read them (``RuleInput``: the source's payee, not one a rule or a person set), what the rules
+/// set now, and what that changes. A field a person set by hand (`hand_set`) is never changed; a
+/// field a rule no longer sets goes back to the source's value (none for note, tags and counter
+/// account).
+///
+/// The rows that change wait in a ``Chunk`` until the caller takes it (``take()``) and writes it;
+/// the counts and the report totals' category moves add up over the whole pass. The rows may come
+/// through the writer's own connection or through a second one on another thread
+/// (``RuleReadAhead``): the pass holds nothing of either.
+struct RuleRowPass {
+    /// The rows changed since the last ``RuleRowPass/take()``, in id order, and each of their
+    /// values' changes.
+    struct Chunk: Sendable {
+        var updates: [(id: Int64, state: StoredRuleRow.State)] = []
+        var changes: [RuleChange] = []
+    }
+
+    /// The columns ``read(_:assign:)`` reads, in its order.
+    static let columns = """
+        t.id, t.account_id, t.day, t.amount, t.direction, t.currency, t.description, t.memo,
+            t.category, t.payee, t.source_category, t.source_payee, t.rule_set, t.hand_set,
+            t.rule_ids, t.note, t.tags, t.counter_account, t.import_id, t.status
+        """
+
+    /// The counts so far.
+    private(set) var application = RuleApplication()
+    /// The booked rows' category moves so far, for `report_totals`.
+    private(set) var moves = ReportTotalMoves()
+    /// The id of the last row read (0 before the first).
+    private(set) var lastID: Int64 = 0
+    private var chunk = Chunk()
+    private var sources: RuleRowSources
+    private let commodities: CommodityTable
+    private let path: String
+    /// The row read before, whose account name and currency are used when this row has the same
+    /// (a ledger's rows are mostly one account's in one currency).
+    private var previous: RuleInput?
+
+    /// A pass reading account and import names through `sources`, and units through `commodities`
+    /// (read in the same transaction). `path` names the ledger in errors.
+    init(sources: RuleRowSources, commodities: CommodityTable, path: String) {
+        self.sources = sources
+        self.commodities = commodities
+        self.path = path
+    }
+
+    /// Reads one row (selected with ``columns``), asks `assign` what the rules set on it, and
+    /// keeps what changes.
+    ///
+    /// Each row is assigned and compared as it is read, so that the values it holds already
+    /// (most, when the rules file changed a little) are kept without building their strings, and
+    /// an unchanged row leaves nothing behind.
+    ///
+    /// - Throws: ``StoreError`` `.corruptValue` for a row whose day, direction, currency or
+    ///   account can't be read.
+    mutating func read(_ row: Statement, assign: (RuleInput) -> RuleAssignment) throws(StoreError) {
+        let input = try input(of: row)
+        let assignment = assign(input)
+        let stored = storedRuleRow(row, input: input, expected: assignment)
+        previous = input
+        application.read += 1
+        lastID = stored.id
+        let next = stored.reassigned(by: assignment, kept: &application.keptByHand)
+        guard next != stored.state else { return }
+        application.changed += 1
+        for (field, before, now) in stored.state.differences(to: next) {
+            if let field { application.changedFields[field, default: 0] += 1 }
+            chunk.changes.append(
+                RuleChange(transactionID: stored.id, field: field?.key ?? "rules", before: before, after: now))
+        }
+        if next.category != stored.state.category, row.holds(19, "booked") {
+            moves.move(
+                account: row.int(1), day: input.bookingDay, currency: input.amount.currency.code,
+                isCredit: input.direction == .credit, amount: input.amount.minorUnits, from: stored.state.category,
+                to: next.category)
+        }
+        chunk.updates.append((stored.id, next))
+    }
+
+    /// The rows changed since the last call, and their changes.
+    mutating func take() -> Chunk {
+        defer { chunk = Chunk() }
+        return chunk
+    }
+
+    /// A row's fields as rules read them: the source's payee, not one a rule or a person set.
+    mutating func input(of row: Statement) throws(StoreError) -> RuleInput {
+        guard let day = row.day(2) else {
+            throw StoreError(.corruptValue(column: "transactions.day", found: row.text(2)), at: .file(path))
+        }
+        let direction: Direction
+        if row.holds(4, "debit") {
+            direction = .debit
+        } else if row.holds(4, "credit") {
+            direction = .credit
+        } else {
+            throw StoreError(.corruptValue(column: "transactions.direction", found: row.text(4)), at: .file(path))
+        }
+        let currency: Currency
+        if let known = previous?.amount.currency, row.holds(5, known.code) {
+            currency = known
+        } else if let found = commodities.currency(code: row.text(5)) {
+            currency = found
+        } else {
+            throw StoreError(.corruptValue(column: "transactions.currency", found: row.text(5)), at: .file(path))
+        }
+        let replaced = Int(row.int(12)) | Int(row.int(13))
+        let payee = replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : row.optionalText(9)
+        let source = try sources.source(ofImport: row.optionalInt(18))
+        return RuleInput(
+            account: try sources.name(ofAccount: row.int(1)), bookingDay: day,
+            amount: Money(minorUnits: row.int(3), currency: currency), direction: direction,
+            description: row.text(6), memo: row.text(7), payee: payee, format: source.format,
+            mapping: source.mapping)
+    }
+
+    /// What rules and hands set on a row, beside its `input`. A value the row holds that
+    /// `expected` sets too is that value's string, not a new one.
+    private func storedRuleRow(_ row: Statement, input: RuleInput, expected: RuleAssignment) -> StoredRuleRow {
+        func text(_ column: Int32, expected: String?) -> String? {
+            if row.isNull(column) { return nil }
+            return expected.map { row.text(column, reusing: $0) } ?? row.text(column)
+        }
+        let ruleMask = Int(row.int(12))
+        let handMask = Int(row.int(13))
+        let replaced = ruleMask | handMask
+        let category = text(8, expected: expected.category)
+        let payee = text(9, expected: expected.payee)
+        let ruleIDs =
+            row.isNull(14) ? nil : expected.ruleIDs.count == 1 ? text(14, expected: expected.ruleIDs[0]) : row.text(14)
+        let state = StoredRuleRow.State(
+            category: category, payee: payee, note: text(15, expected: expected.note),
+            tags: text(16, expected: expected.tags.map { $0.joined(separator: " ") }),
+            counterAccount: text(17, expected: expected.counterAccount), ruleIDs: ruleIDs, ruleMask: ruleMask,
+            sourceCategory: replaced & RuleField.category.rawValue != 0 ? row.optionalText(10) : nil,
+            sourcePayee: replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : nil)
+        let sourceCategory = replaced & RuleField.category.rawValue != 0 ? row.optionalText(10) : category
+        return StoredRuleRow(
+            id: row.int(0), state: state, handMask: handMask, sourceCategory: sourceCategory,
+            sourcePayee: input.payee)
+    }
+}
