@@ -58,21 +58,12 @@ final class SoundnessCheck: Sendable {
 
     // MARK: - Private
 
-    /// How much of the file the check's connection may map (SQLite lowers it to its build's limit).
-    private static let mappedBytes: Int64 = 1 << 40
-
     /// Opens the file read-only and checks it; an error while checking is a finding.
     private static func run(path: String, busyTimeoutMilliseconds: Int) -> Outcome {
         let database: Database
         do {
             database = try Database(path: path, readOnly: true, create: false)
             try database.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
-            // The check reads every page and looks each row up in every index: through the
-            // mapped file, not a read call and a copy a page. On a 1,000,000-row ledger whose rows
-            // lie out of day order that is 2.5 s instead of 3.3 s. SQLite maps at most what its
-            // build allows (2 GB on Debian) and reads the rest. The mapped pages are the system's
-            // file cache, shared and dropped under pressure, but count in the resident size.
-            try database.execute("PRAGMA mmap_size = \(Self.mappedBytes)")
         } catch {
             return .unavailable
         }
