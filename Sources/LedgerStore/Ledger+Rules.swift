@@ -18,12 +18,13 @@ extension Ledger {
     ///   - dryRun: work everything out and report it, then roll back: nothing is written.
     ///   - assign: what the rules set on a row (``RuleEvaluator/assignment(for:)``); called on
     ///     another thread, one row at a time, until this returns.
-    ///   - change: called with each value that changes, in id order, on the caller's thread.
+    ///   - change: called with each value that changes, in id order, on the caller's thread;
+    ///     when `nil`, the changes are only counted.
     /// - Returns: the counts.
     /// - Throws: ``StoreError`` when the database can't be read or written; nothing is changed then.
     public func applyRules(
         account: StoredAccount? = nil, in window: DayWindow = DayWindow(start: nil, end: nil), dryRun: Bool = false,
-        assign: @escaping (RuleInput) -> RuleAssignment, change: (RuleChange) -> Void = { _ in }
+        assign: @escaping (RuleInput) -> RuleAssignment, change: ((RuleChange) -> Void)? = nil
     ) throws(StoreError) -> RuleApplication {
         try correction(dryRun: dryRun) { () throws(StoreError) in
             // The connection's triggers are off while rows are updated: each one-row UPDATE would run
@@ -60,7 +61,7 @@ extension Ledger {
     /// change, written once per key at the end.
     private func applyRulesWithoutTriggers(
         account: StoredAccount?, in window: DayWindow, assign: @escaping (RuleInput) -> RuleAssignment,
-        change: (RuleChange) -> Void
+        change: ((RuleChange) -> Void)?
     ) throws(StoreError) -> RuleApplication {
         // Units read in this transaction: a commodity another process declared is known.
         try loadCommodities()
@@ -73,7 +74,7 @@ extension Ledger {
         /// Reports a chunk's changes and writes its rows, bound value by value (no array of
         /// bindings for each changed row).
         func write(_ chunk: RuleRowPass.Chunk) throws(StoreError) {
-            for each in chunk.changes { change(each) }
+            if let change { for each in chunk.changes { change(each) } }
             for (id, next) in chunk.updates {
                 update.reset()
                 try update.bind(1, id)
@@ -96,7 +97,8 @@ extension Ledger {
         let totals: RuleReadAhead.Totals
         if let reader = RuleReadAhead(
             path: path, busyTimeoutMilliseconds: database.busyTimeoutMilliseconds ?? Self.busyTimeoutMilliseconds,
-            account: account, window: window, commodities: commodityTable, rowsPerChunk: rowsPerChunk, assign: assign)
+            account: account, window: window, commodities: commodityTable, rowsPerChunk: rowsPerChunk,
+            reportsChanges: change != nil, assign: assign)
         {
             #if DEBUG
                 lastRulesReadAhead = true
@@ -107,7 +109,8 @@ extension Ledger {
                 lastRulesReadAhead = false
             #endif
             totals = try readHere(
-                account: account, in: window, rowsPerChunk: rowsPerChunk, assign: assign, write: write)
+                account: account, in: window, rowsPerChunk: rowsPerChunk, reportsChanges: change != nil,
+                assign: assign, write: write)
         }
         let (sums, overflowed) = totals.moves.sums()
         if overflowed { throw StoreError(.overflow("a report total"), at: .file(path)) }
@@ -142,7 +145,8 @@ extension Ledger {
     /// once its SELECT is done (SQLite leaves undefined what a query still stepping sees of rows
     /// changed under it).
     private func readHere(
-        account: StoredAccount?, in window: DayWindow, rowsPerChunk: Int, assign: (RuleInput) -> RuleAssignment,
+        account: StoredAccount?, in window: DayWindow, rowsPerChunk: Int, reportsChanges: Bool,
+        assign: (RuleInput) -> RuleAssignment,
         write: (RuleRowPass.Chunk) throws(StoreError) -> Void
     ) throws(StoreError) -> RuleReadAhead.Totals {
         let select = try database.prepare(
@@ -157,7 +161,8 @@ extension Ledger {
         // The account's name and the import's adapter and mapping are looked up once each
         // (``RuleRowSources``), not joined on every row.
         var pass = RuleRowPass(
-            sources: try RuleRowSources(database: database, path: path), commodities: commodityTable, path: path)
+            sources: try RuleRowSources(database: database, path: path), commodities: commodityTable, path: path,
+            reportsChanges: reportsChanges)
         while true {
             let read = try select.forEachRow([
                 .int(pass.lastID), .optional(account?.id), .optional(window.start?.description),

@@ -39,7 +39,7 @@ final class RuleReadAhead: Sendable {
     /// pop until then before it uses what `assign` uses.
     init?(
         path: String, busyTimeoutMilliseconds: Int, account: StoredAccount?, window: DayWindow,
-        commodities: CommodityTable, rowsPerChunk: Int = RuleReadAhead.rowsPerChunk,
+        commodities: CommodityTable, rowsPerChunk: Int = RuleReadAhead.rowsPerChunk, reportsChanges: Bool,
         assign: @escaping (RuleInput) -> RuleAssignment
     ) {
         guard path != ":memory:", !path.isEmpty else { return nil }
@@ -56,7 +56,7 @@ final class RuleReadAhead: Sendable {
         let thread = Thread {
             let result = Self.read(
                 work: work, path: path, account: account, window: window, commodities: commodities,
-                rowsPerChunk: rowsPerChunk, queue: queue)
+                rowsPerChunk: rowsPerChunk, reportsChanges: reportsChanges, queue: queue)
             queue.finish(.finished(result))
         }
         thread.stackSize = 8 << 20
@@ -74,13 +74,14 @@ final class RuleReadAhead: Sendable {
     /// The pass, on the reader's thread: every row of the account and window in id order.
     private static func read(
         work: Transfer, path: String, account: StoredAccount?, window: DayWindow, commodities: CommodityTable,
-        rowsPerChunk: Int, queue: HandOff<Item>
+        rowsPerChunk: Int, reportsChanges: Bool, queue: HandOff<Item>
     ) -> Result<Totals, StoreError> {
         let database = work.database
         let assign = work.assign
         do throws(StoreError) {
             var pass = RuleRowPass(
-                sources: try RuleRowSources(database: database, path: path), commodities: commodities, path: path)
+                sources: try RuleRowSources(database: database, path: path), commodities: commodities, path: path,
+                reportsChanges: reportsChanges)
             let select = try database.prepare(
                 """
                 SELECT \(RuleRowPass.columns)

@@ -26,12 +26,23 @@ struct RuleRowPass {
         """
 
     /// The counts so far.
-    private(set) var application = RuleApplication()
+    var application: RuleApplication {
+        var application = counts
+        for (index, field) in RuleField.allCases.enumerated() where fieldCounts[index] > 0 {
+            application.changedFields[field] = fieldCounts[index]
+        }
+        return application
+    }
     /// The booked rows' category moves so far, for `report_totals`.
     private(set) var moves = ReportTotalMoves()
     /// The id of the last row read (0 before the first).
     private(set) var lastID: Int64 = 0
     private var chunk = Chunk()
+    private var counts = RuleApplication()
+    /// Changed values per field, in ``RuleField/allCases`` order (no dictionary look-up a row).
+    private var fieldCounts = [Int](repeating: 0, count: RuleField.allCases.count)
+    /// Whether ``Chunk/changes`` lists each changed value, or the changes are only counted.
+    private let reportsChanges: Bool
     private var sources: RuleRowSources
     private let commodities: CommodityTable
     private let path: String
@@ -40,11 +51,13 @@ struct RuleRowPass {
     private var previous: RuleInput?
 
     /// A pass reading account and import names through `sources`, and units through `commodities`
-    /// (read in the same transaction). `path` names the ledger in errors.
-    init(sources: RuleRowSources, commodities: CommodityTable, path: String) {
+    /// (read in the same transaction). `path` names the ledger in errors; `reportsChanges` lists
+    /// each changed value in the chunks (a dry run shows them), else they are only counted.
+    init(sources: RuleRowSources, commodities: CommodityTable, path: String, reportsChanges: Bool = true) {
         self.sources = sources
         self.commodities = commodities
         self.path = path
+        self.reportsChanges = reportsChanges
     }
 
     /// Reads one row (selected with ``columns``), asks `assign` what the rules set on it, and
@@ -61,15 +74,25 @@ struct RuleRowPass {
         let assignment = assign(input)
         let stored = storedRuleRow(row, input: input, expected: assignment)
         previous = input
-        application.read += 1
+        counts.read += 1
         lastID = stored.id
-        let next = stored.reassigned(by: assignment, kept: &application.keptByHand)
+        let next = stored.reassigned(by: assignment, kept: &counts.keptByHand)
         guard next != stored.state else { return }
-        application.changed += 1
-        for (field, before, now) in stored.state.differences(to: next) {
-            if let field { application.changedFields[field, default: 0] += 1 }
+        counts.changed += 1
+        // The rules that fired first, then each field in order.
+        if reportsChanges, stored.state.ruleIDs != next.ruleIDs {
             chunk.changes.append(
-                RuleChange(transactionID: stored.id, field: field?.key ?? "rules", before: before, after: now))
+                RuleChange(
+                    transactionID: stored.id, field: "rules", before: stored.state.ruleIDs, after: next.ruleIDs))
+        }
+        for (index, field) in RuleField.allCases.enumerated() {
+            let before = stored.state[field]
+            let now = next[field]
+            guard before != now else { continue }
+            fieldCounts[index] += 1
+            if reportsChanges {
+                chunk.changes.append(RuleChange(transactionID: stored.id, field: field.key, before: before, after: now))
+            }
         }
         if next.category != stored.state.category, row.holds(19, "booked") {
             moves.move(

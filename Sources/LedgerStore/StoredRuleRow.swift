@@ -36,18 +36,6 @@ struct StoredRuleRow {
                 }
             }
         }
-
-        /// What differs, field by field (`nil`: the rule ids), as text.
-        func differences(to other: State) -> [(RuleField?, String?, String?)] {
-            var result: [(RuleField?, String?, String?)] = []
-            if ruleIDs != other.ruleIDs { result.append((nil, ruleIDs, other.ruleIDs)) }
-            for field in RuleField.allCases {
-                let before = self[field]
-                let after = other[field]
-                if before != after { result.append((field, before, after)) }
-            }
-            return result
-        }
     }
 
     let id: Int64

@@ -130,6 +130,10 @@ struct RuleReadAheadTests {
         #expect(found.read == 130)
         #expect(found.changed == 104)
         #expect(found.keptByHand == 0)
+        #expect(found.changedFields == [.category: 78, .payee: 52, .note: 26, .tags: 26, .counterAccount: 26])
+        // The rules that fired change on the market and cash rows (78), not on payroll ("salary" both times).
+        #expect(foundChanges.filter { $0.field == "rules" }.count == 78)
+        #expect(foundChanges.count == 78 + 78 + 52 + 26 + 26 + 26)
         #expect(foundChanges == expectedChanges)
         #expect(foundChanges.map(\.transactionID) == foundChanges.map(\.transactionID).sorted())
         #expect(try Self.ruleValues(file) == Self.ruleValues(memory))
@@ -139,6 +143,19 @@ struct RuleReadAheadTests {
         #expect(totals.stored == totals.summed)
         #expect(totals.stored == (try Self.reportTotals(memory).stored))
         #expect(file.check().isSound, "\(file.check().items.filter { !$0.passed })")
+    }
+
+    @Test("an apply that lists no changes counts and writes the same as one that lists them")
+    func countsWithoutListing() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let listing = try Self.makeLedger(at: path)
+        let counting = try Self.makeLedger(at: folder.appendingPathComponent("counting.sqlite").path)
+        let (listed, _) = try Self.apply(listing)
+        let counted = try counting.applyRules(assign: Self.rules(Self.changedRules).makeEvaluator().assignment(for:))
+        #expect(counting.lastRulesReadAhead == true)
+        #expect(counted == listed)
+        #expect(counted.changedFields[.category] == 78)
+        #expect(try Self.ruleValues(counting) == Self.ruleValues(listing))
     }
 
     @Test("on a ledger file, the account and window limit what the second connection reads")

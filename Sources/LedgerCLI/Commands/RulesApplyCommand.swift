@@ -45,10 +45,8 @@ struct RulesApplyCommand: Command {
         let selected = try account.map { name in try context.account(named: name) }
         let evaluator = set.makeEvaluator()
         var changes: [JSONOutput] = []
-        let result = try ledger.applyRules(
-            account: selected, in: window, dryRun: dryRun, assign: evaluator.assignment(for:)
-        ) { change in
-            guard dryRun else { return }
+        // Only a dry run lists the changes; an apply counts them.
+        let report: (RuleChange) -> Void = { change in
             if json {
                 changes.append(
                     .object([
@@ -61,6 +59,9 @@ struct RulesApplyCommand: Command {
                         + "to \(Self.shown(change.after))")
             }
         }
+        let result = try ledger.applyRules(
+            account: selected, in: window, dryRun: dryRun, assign: evaluator.assignment(for:),
+            change: dryRun ? report : nil)
         if json {
             var members: [(String, JSONOutput)] = [
                 ("dryRun", .bool(dryRun)), ("rules", .string(set.file)), ("read", .int(result.read)),
