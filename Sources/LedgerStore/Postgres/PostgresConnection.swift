@@ -64,6 +64,10 @@ public final class PostgresConnection: CustomStringConvertible {
 
     public var description: String { "PostgreSQL \(shownTarget)" }
 
+    /// Whether the connection still stands: `false` once the server closed it or it broke, when
+    /// every later call fails the same way. Calls `PQstatus`.
+    var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+
     /// The shown form of a connection string, as ``shownTarget`` would be, without connecting.
     /// Calls `PQconninfoParse`.
     ///

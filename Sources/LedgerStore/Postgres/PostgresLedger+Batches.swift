@@ -64,9 +64,11 @@ extension PostgresLedger {
                     attempt += 1
                     continue
                 }
-                if !isRowByRow {
+                if !isRowByRow, connection.isOpen {
                     // Nothing of the batch was stored: the row-by-row door tries it again and, if
-                    // it fails, says which record failed and why, as it always did.
+                    // it fails, says which record failed and why, as it always did. A connection
+                    // the server closed or that broke is reported as it failed: a retry on it
+                    // would only say that there is no connection.
                     isRowByRow = true
                     attempt = 1
                     continue
