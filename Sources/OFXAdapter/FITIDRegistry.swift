@@ -21,18 +21,22 @@ struct FITIDRegistry {
     /// - Parameters:
     ///   - fitID: the FITID as written (not empty).
     ///   - account: the ledger account, so that equal FITIDs in two accounts stay apart.
-    ///   - draft: the transaction, whose content tells a repeat from a different transaction.
-    mutating func externalID(for fitID: String, account: String, draft: Draft) -> String {
+    ///   - day, signedMinorUnits, currency, description: the transaction's content, which tells a
+    ///     repeat from a different transaction (the draft is built after, with the id).
+    mutating func externalID(
+        for fitID: String, account: String, day: Day, signedMinorUnits: Int64, currency: Currency,
+        description: String
+    ) -> String {
         var key = FNV1a()
         key.combine(utf8: account)
         key.combine(UInt8(0x1F))
         key.combine(utf8: fitID)
         var content = FNV1a()
-        content.combine(Int64(draft.bookingDay.daysSinceEpoch))
-        content.combine(draft.signedMinorUnits)
-        content.combine(utf8: draft.amount.currency.code)
+        content.combine(Int64(day.daysSinceEpoch))
+        content.combine(signedMinorUnits)
+        content.combine(utf8: currency.code)
         content.combine(UInt8(0x1F))
-        content.combine(utf8: draft.description)
+        content.combine(utf8: description)
         guard let first = firstContent[key.value] else {
             firstContent[key.value] = content.value
             return fitID
