@@ -424,7 +424,8 @@ struct OFXStatementBuilder {
         guard let amountText = record.amount, let amountLocation = record.amountLocation else {
             throw OFXError(.missingElement(element: "TRNAMT", in: aggregate), at: record.location)
         }
-        var memo = record.memoText
+        let description = record.description
+        var memo = record.memoText(description: description)
         var (amount, direction, isRounded) = try amountText.roundedMoney(
             in: currency, element: .TRNAMT, at: amountLocation)
         if let symbol = record.currencySymbol {
@@ -457,7 +458,6 @@ struct OFXStatementBuilder {
             statement?.roundedAmounts += 1
             if statement?.firstRoundedAmount == nil { statement?.firstRoundedAmount = amountLocation }
         }
-        let description = record.description
         var externalID: String?
         if let fitID = record.fitID, !fitID.isEmpty {
             externalID = fitIDs.externalID(
