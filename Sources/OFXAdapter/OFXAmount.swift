@@ -89,8 +89,20 @@ struct OFXAmount: Sendable, Hashable {
         } catch {
             throw OFXError(.notAnAmount(element: element.name, found: text()), at: location())
         }
-        self.text = String(decoding: body, as: UTF8.self)
-        if isNegative { self.text = "-" + self.text }
+        // One string, the sign written in front of the digits (making two and joining them cost
+        // a second validation and an append for every negative amount).
+        self.text = String(unsafeUninitializedCapacity: body.count + 1) { buffer in
+            var written = 0
+            if isNegative {
+                buffer[0] = UInt8(ascii: "-")
+                written = 1
+            }
+            for byte in body {
+                buffer[written] = byte
+                written += 1
+            }
+            return written
+        }
     }
 
     /// The amount in a currency, with the direction its sign gives.

@@ -96,7 +96,7 @@ public struct OFXFormat: FormatAdapter {
             line += 1
             lineStart = index + 1
         }
-        let reader = OFXSGMLReader(builder: builder, line: line, lineStart: lineStart, base: start)
+        var reader = OFXSGMLReader(builder: builder, line: line, lineStart: lineStart, base: start)
         try reader.feed(head[start...])
         while let chunk = try input.nextChunk() { try reader.feed(chunk) }
         try reader.finish()

@@ -13,8 +13,9 @@ struct OFXTagTable: @unchecked Sendable {
     /// `tag.rawValue + 1` per slot, 0 for an empty slot.
     private let slots: UnsafeMutableBufferPointer<UInt8>
     private let slotKeys: UnsafeMutableBufferPointer<UInt64>
-    /// Each tag's upper-case name, `longest` bytes per tag, and its length.
-    private let spellings: UnsafeMutableBufferPointer<UInt8>
+    /// Each tag's upper-case name packed into three words (`longest` bytes, zero-padded), and
+    /// its length: a name is confirmed with three comparisons, not one per byte.
+    private let spellings: UnsafeMutableBufferPointer<UInt64>
     private let lengths: UnsafeMutableBufferPointer<UInt8>
 
     private init() {
@@ -22,7 +23,7 @@ struct OFXTagTable: @unchecked Sendable {
         precondition(tagCount * 4 < OFXTagTable.slotCount, "the table must stay sparse")
         let slots = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: OFXTagTable.slotCount)
         let slotKeys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: OFXTagTable.slotCount)
-        let spellings = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: tagCount * OFXTagTable.longest)
+        let spellings = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: tagCount * 3)
         let lengths = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: tagCount)
         slots.initialize(repeating: 0)
         slotKeys.initialize(repeating: 0)
@@ -34,8 +35,10 @@ struct OFXTagTable: @unchecked Sendable {
             let row = Int(tag.rawValue)
             precondition(row < tagCount, "raw values number the tags from 0")
             lengths[row] = UInt8(bytes.count)
-            for (offset, byte) in bytes.enumerated() { spellings[row * OFXTagTable.longest + offset] = byte }
-            let key = bytes.withUnsafeBufferPointer { OFXTagTable.key($0) }
+            let (key, packed) = bytes.withUnsafeBufferPointer { OFXTagTable.keyAndSpelling($0) }
+            spellings[row * 3] = packed.0
+            spellings[row * 3 + 1] = packed.1
+            spellings[row * 3 + 2] = packed.2
             var slot = Int(truncatingIfNeeded: key) & (OFXTagTable.slotCount - 1)
             while slots[slot] != 0 {
                 precondition(slotKeys[slot] != key, "two tag names share a lookup key")
@@ -50,19 +53,19 @@ struct OFXTagTable: @unchecked Sendable {
         self.lengths = lengths
     }
 
-    /// The tag spelled `name` (in any case), or `nil`.
+    /// The tag spelled `name` (in any case, at most ``longest`` bytes), or `nil`.
     func tag(named name: UnsafeBufferPointer<UInt8>) -> OFXTag? {
-        let key = OFXTagTable.key(name)
+        guard name.count <= OFXTagTable.longest else { return nil }
+        let (key, packed) = OFXTagTable.keyAndSpelling(name)
         var slot = Int(truncatingIfNeeded: key) & (OFXTagTable.slotCount - 1)
         while slots[slot] != 0 {
             if slotKeys[slot] == key {
                 // The key is a hash: confirm the spelling, so an unknown tag never passes for a known one.
                 let raw = slots[slot] - 1
-                guard Int(lengths[Int(raw)]) == name.count else { return nil }
-                let row = Int(raw) * OFXTagTable.longest
-                for index in 0..<name.count where OFXTagTable.upper(name[index]) != spellings[row + index] {
-                    return nil
-                }
+                let row = Int(raw) * 3
+                guard Int(lengths[Int(raw)]) == name.count, spellings[row] == packed.0,
+                    spellings[row + 1] == packed.1, spellings[row + 2] == packed.2
+                else { return nil }
                 return OFXTag(rawValue: raw)
             }
             slot = (slot + 1) & (OFXTagTable.slotCount - 1)
@@ -76,11 +79,24 @@ struct OFXTagTable: @unchecked Sendable {
     }
 
     /// LedgerCore's ``FNV1a`` of the upper-cased name (inlinable there, so this stays a loop of
-    /// a xor and a multiply).
+    /// a xor and a multiply), and the upper-cased name packed into three words, little-endian
+    /// and zero-padded. The name is at most ``longest`` bytes.
     @inline(__always)
-    static func key(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func keyAndSpelling(_ name: UnsafeBufferPointer<UInt8>) -> (UInt64, (UInt64, UInt64, UInt64)) {
         var hash = FNV1a()
-        for byte in name { hash.combine(upper(byte)) }
-        return hash.value
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        for index in 0..<name.count {
+            let byte = upper(name[index])
+            hash.combine(byte)
+            let shifted = UInt64(byte) &<< UInt64(8 * (index & 7))
+            if index < 8 {
+                words.0 |= shifted
+            } else if index < 16 {
+                words.1 |= shifted
+            } else {
+                words.2 |= shifted
+            }
+        }
+        return (hash.value, words)
     }
 }

@@ -49,7 +49,10 @@ struct OFXTransactionRecord {
     }
 
     /// The draft's memo: MEMO (unless it became the description), then `check N` and `ref N`.
-    var memoText: String {
+    ///
+    /// - Parameter description: ``description``, worked out once by the caller (each part is
+    ///   compared with it).
+    func memoText(description: String) -> String {
         if extendedName == nil && checkNumber == nil && referenceNumber == nil {
             // The common case: MEMO alone.
             guard let memo, !memo.isEmpty, memo != description else { return "" }

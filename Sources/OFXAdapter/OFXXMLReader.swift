@@ -9,7 +9,7 @@ import XMLStream
 /// skipped, and inline markup inside a value (`<BR/>`) becomes a space. The reader's errors
 /// become ``OFXError``s with the same location.
 final class OFXXMLReader: XMLEventHandler {
-    private let builder: OFXStatementBuilder
+    private var builder: OFXStatementBuilder
     /// The leaf whose text is being collected, with its location.
     private var leaf: OFXTag?
     private var leafLine = 0

@@ -22,6 +22,19 @@ struct OFXTransactionTests {
         #expect(TestDocument.read(document).drafts == first.drafts)
     }
 
+    @Test("thousands of FITIDs, each repeated once the same and once different, keep their ids")
+    func manyRepeatedFITIDs() {
+        let ids = (0..<3000).map { "T\($0)" }
+        let document = TestDocument.sgml([
+            TestDocument.bankStatement(
+                ids.map { TestDocument.transaction(amount: "-1.00", fitID: $0, name: "A") }
+                    + ids.map { TestDocument.transaction(amount: "-1.00", fitID: $0, name: "A") }
+                    + ids.map { TestDocument.transaction(amount: "-2.00", fitID: $0, name: "A") })
+        ])
+        let drafts = TestDocument.read(document).drafts
+        #expect(drafts.map(\.externalID) == (ids + ids + ids.map { $0 + "#2" }).map { Optional($0) })
+    }
+
     @Test("the same FITID in two accounts is not a repeat")
     func fitIDPerAccount() {
         let run = TestDocument.read(

@@ -7,24 +7,25 @@ enum MappingMatcher {
     ///
     /// Every field of a file's first rows becomes a key, so this is quick: text above ASCII is
     /// lower-cased a scalar at a time as `lowercased()` does, but ASCII scalars without asking
-    /// for their Unicode mapping (which made a string for each).
+    /// for their Unicode mapping (which made a string for each), and the key's UTF-8 is written
+    /// into bytes made a string once (appending to a string's scalars cost 450 instructions a
+    /// scalar: a third of a UTF-16 file's mapping choice).
     static func key(_ name: String) -> String {
         var view = Substring(name)
         while let first = view.first, first.isWhitespace { view.removeFirst() }
         while let last = view.last, last.isWhitespace { view.removeLast() }
         if view.utf8.allSatisfy({ $0 < 0x80 }) { return view.lowercased() }
-        var result = ""
-        result.reserveCapacity(view.utf8.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(view.utf8.count)
         for scalar in view.unicodeScalars {
             if scalar.isASCII {
                 let value = UInt8(truncatingIfNeeded: scalar.value)
-                let lower = value >= 0x41 && value <= 0x5A ? value | 0x20 : value
-                result.unicodeScalars.append(Unicode.Scalar(lower))
+                bytes.append(value >= 0x41 && value <= 0x5A ? value | 0x20 : value)
             } else {
-                result += scalar.properties.lowercaseMapping
+                bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads the head in the mapping's dialect (reusing `sniffed` when it is the same).
