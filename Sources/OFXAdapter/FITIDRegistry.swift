@@ -17,8 +17,11 @@ import LedgerCore
 struct FITIDRegistry {
     /// Open addressing with linear probing, a power of two slots, at most half full. A slot with
     /// key 0 is empty; the key 0 itself is kept aside in `zeroKeyContent`. A key's first slot is
-    /// the top bits of the key times 2^64/φ (Fibonacci hashing), which spreads keys that differ
-    /// only in a few bits.
+    /// the top bits of the key, mixed with a seed drawn for each registry, times 2^64/φ
+    /// (Fibonacci hashing), which spreads keys that differ only in a few bits. The seed keeps a
+    /// file made to put its FITIDs in one run of slots (each new one then walks the whole run) from
+    /// doing so: FNV-1a has no key, so without it such a file would be easy to write.
+    private let seed = UInt64.random(in: 0 ... .max)
     private var keys: [UInt64] = []
     private var shift: UInt64 = 64
     private var contents: [UInt64] = []
@@ -80,7 +83,7 @@ struct FITIDRegistry {
 
     @inline(__always)
     private func slot(of key: UInt64) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+        Int(truncatingIfNeeded: ((key ^ seed) &* 0x9E37_79B9_7F4A_7C15) &>> shift)
     }
 
     /// Doubles the table (16 slots at first) and places every key again.
