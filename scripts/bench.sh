@@ -27,6 +27,7 @@ else
     echo; echo "== diagnostics (issue 6)"; scripts/bench/diagnostics.sh 100000
     echo; echo "== CSV parsing (issue 3)"; scripts/bench/csv_compare.sh 1000000 100000
     echo; echo "== OFX parsing (issue 4)"; scripts/bench/ofx_compare.sh 10000 100000 1000000
+    echo; echo "== OFX against ofxtools, medians (issue 22)"; scripts/bench/ofx_median.sh 5
     echo; echo "== feed sync (issue 5)"; scripts/bench/feed_sync.sh 1000000 10000 10 5
     echo; echo "== listing transactions (issue 12)"; scripts/bench/transactions.sh 1000000
     echo; echo "== exports (issue 17)"; HLEDGER_ROWS=100000 scripts/bench/export.sh 1000000
