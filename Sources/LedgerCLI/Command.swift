@@ -18,6 +18,12 @@ protocol Command: SendableMetatype {
     /// (`"imports undo"`); empty for most commands.
     static var subcommands: [any Command.Type] { get }
 
+    /// Whether the command reads or writes a ledger (`formats`, `mappings` and `adapters` don't).
+    static var opensLedger: Bool { get }
+    /// Whether the command runs on a PostgreSQL ledger yet (issue 21, in progress); on a server
+    /// target, a command that opens a ledger and doesn't is refused before it starts.
+    static var runsOnPostgres: Bool { get }
+
     init(arguments: ParsedArguments) throws(UsageError)
     func run(in context: CommandContext) throws -> Int32
 }
@@ -26,6 +32,8 @@ extension Command {
     static var discussion: String { "" }
     static var arguments: String { "" }
     static var subcommands: [any Command.Type] { [] }
+    static var opensLedger: Bool { true }
+    static var runsOnPostgres: Bool { false }
 
     /// The last word of the command's name: what is typed to reach it from its parent.
     static var word: Substring { name.split(separator: " ").last ?? Substring(name) }
@@ -44,17 +52,23 @@ extension Command {
         }
         lines += ["", "OPTIONS:"]
         let all = options + [.flag("--help", "Show this help.")]
-        let global = OptionSpec.value(
-            "--db", "PATH", "The ledger database (else $LEDGERPORT_DB, else $XDG_DATA_HOME/ledgerport/ledger.sqlite).")
+        let globals = [
+            OptionSpec.value(
+                "--db", "PATH|URL",
+                "The ledger: a SQLite file or a postgresql:// URL (else $LEDGERPORT_DB, else "
+                    + "$XDG_DATA_HOME/ledgerport/ledger.sqlite)."),
+            OptionSpec.value(
+                "--ledger", "NAME", "With --db postgresql://…: the ledger on the server (default: ledger)."),
+        ]
         let label = { (spec: OptionSpec) in spec.name + (spec.value.map { " " + $0 } ?? "") }
         // One column for the command's options and the global ones, as wide as the longest label:
         // padding to a shorter width would cut a label (`--db PAT`).
-        let width = ((all + [global]).map { label($0).count }.max() ?? 0) + 2
+        let width = ((all + globals).map { label($0).count }.max() ?? 0) + 2
         let row = { (spec: OptionSpec) in
             "  " + label(spec).padding(toLength: width, withPad: " ", startingAt: 0) + spec.help
         }
         lines += all.map(row)
-        lines += ["", "GLOBAL OPTIONS:", row(global)]
+        lines += ["", "GLOBAL OPTIONS:"] + globals.map(row)
         return lines.joined(separator: "\n")
     }
 }
@@ -63,15 +77,34 @@ extension Command {
 final class CommandContext {
     let console: Console
     let environment: [String: String]
+    /// The ledger's file, or for a PostgreSQL target how messages name the server and ledger.
     let databasePath: String
+    /// The ledger the command works on: a SQLite file or a ledger on a PostgreSQL server.
+    let target: LedgerTarget
     private var openedLedger: Ledger?
+    private var openedPostgresLedger: PostgresLedger?
     /// External adapters, found and described at most once (CommandContext+Adapters.swift).
     let adapterCache = AdapterCache()
 
-    init(console: Console, environment: [String: String], databasePath: String) {
+    init(console: Console, environment: [String: String], target: LedgerTarget) {
         self.console = console
         self.environment = environment
-        self.databasePath = databasePath
+        self.target = target
+        self.databasePath = target.shownName
+    }
+
+    /// The PostgreSQL ledger, connected and opened on first use (created and migrated when the
+    /// server has none of that name yet: ``PostgresLedger/init(connection:name:)``).
+    ///
+    /// - Precondition: the target is a PostgreSQL ledger (commands check ``LedgerTarget/isPostgres``).
+    func postgresLedger() throws -> PostgresLedger {
+        if let openedPostgresLedger { return openedPostgresLedger }
+        guard case .postgres(let connection, let name, _) = target else {
+            preconditionFailure("postgresLedger() on a SQLite target")
+        }
+        let ledger = try PostgresLedger(connection: try PostgresConnection(connection), name: name)
+        openedPostgresLedger = ledger
+        return ledger
     }
 
     /// The ledger, opened on first use.

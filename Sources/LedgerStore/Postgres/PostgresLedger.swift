@@ -9,8 +9,8 @@ import LedgerCore
 /// under an advisory lock, so that several processes opening a new ledger at once migrate it once.
 /// Identity is enforced by the server's unique indexes: see ``save(_:importID:)``.
 ///
-/// No command selects this store yet (issue 21): it is the PostgreSQL side of the door, tested
-/// against a real server. A `PostgresLedger` is used from one thread at a time.
+/// `ledgerport --db postgresql://…` selects it for the commands that run on PostgreSQL so far
+/// (issue 21, in progress: docs/postgres.md). A `PostgresLedger` is used from one thread at a time.
 public final class PostgresLedger {
     /// The connection, with its search path set to ``name``.
     let connection: PostgresConnection
@@ -53,6 +53,22 @@ public final class PostgresLedger {
     /// The schema version recorded in the ledger's `ledgerport_schema`.
     public func storedVersion() throws(StoreError) -> Int {
         let result = try connection.query("SELECT version FROM ledgerport_schema")
+        guard let row = result.rows.first else { return 0 }
+        return Int(try row.int(0))
+    }
+
+    /// The schema version of the ledger `name` on the server, without creating or migrating it:
+    /// `nil` when the server holds no such ledger (no schema of that name with a version table).
+    ///
+    /// - Throws: ``StoreError`` when the name can't name a schema or the server fails.
+    public static func storedVersion(of name: String, on connection: PostgresConnection) throws(StoreError) -> Int? {
+        try checkName(name, at: connection.shownTarget)
+        let found = try connection.query(
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'ledgerport_schema'",
+            [name])
+        guard !found.rows.isEmpty else { return nil }
+        // The name is checked: lowercase letters, digits and `_` only, safe to quote.
+        let result = try connection.query("SELECT version FROM \"\(name)\".ledgerport_schema")
         guard let row = result.rows.first else { return 0 }
         return Int(try row.int(0))
     }
