@@ -129,6 +129,15 @@ final class CommandContext {
         return ledger
     }
 
+    /// The ledger to read, whichever store holds it: the SQLite file (which must exist, as for
+    /// ``ledger(creatingIfMissing:)``) or the PostgreSQL ledger. The listings read through it.
+    ///
+    /// - Throws: ``RuntimeError`` "no ledger at PATH" for a missing file; a ``StoreError`` when
+    ///   the server can't be reached or the ledger can't be opened.
+    func reader() throws -> any LedgerReading {
+        target.isPostgres ? try postgresLedger() : try ledger()
+    }
+
     /// The ledger when its file exists, else `nil` (nothing is created): for a dry run.
     func existingLedger() throws -> Ledger? {
         hasLedger ? try ledger() : nil
@@ -159,7 +168,7 @@ final class CommandContext {
     /// - Throws: ``RuntimeError`` (exit 1) when no account fits, with the close ones as
     ///   suggestions, or when several do, listing them: it never picks one of several.
     func account(named name: String) throws -> StoredAccount {
-        let ledger = try ledger()
+        let ledger = try reader()
         if let exact = try ledger.account(named: name) { return exact }
         let names = try ledger.allAccounts().map(\.name)
         switch AccountNameMatch.resolve(name, among: names) {

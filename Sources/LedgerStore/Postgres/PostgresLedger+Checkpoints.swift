@@ -105,7 +105,7 @@ extension PostgresLedger {
     // MARK: - Private
 
     /// The booked net of an account on the days after `after` up to and including `through`.
-    private func net(of account: Int64, after: Day?, through: Day?) throws(StoreError) -> Int64 {
+    func net(of account: Int64, after: Day?, through: Day?) throws(StoreError) -> Int64 {
         let result = try connection.query(
             """
             SELECT coalesce(sum(booked_net), 0) FROM daily_totals

@@ -22,6 +22,9 @@ public final class PostgresLedger {
     /// Whether every batch takes the row-by-row door, one statement per row (tests compare the
     /// two doors); by default a batch is written in a few statements where that is the same.
     var writesRowByRow = false
+    /// The ledger's declared commodities as last read (``storedCurrency(_:column:)`` reads them
+    /// again when a code is unknown).
+    var commodityTable = CommodityTable()
 
     /// The schema version this ledgerport writes (the same number as SQLite's).
     public static var schemaVersion: Int { Migration.postgres.last?.version ?? 0 }
@@ -125,6 +128,9 @@ public final class PostgresLedger {
 
     /// Where errors about the ledger point: the server and the schema.
     var location: String { "\(connection.shownTarget) ledger=\(name)" }
+
+    /// Where errors about the ledger point: the server (without any password) and the ledger.
+    public var shownLocation: String { location }
 
     /// Refuses a name that can't be a schema name as is (it would need quoting rules people get wrong).
     private static func checkName(_ name: String, at target: String) throws(StoreError) {
