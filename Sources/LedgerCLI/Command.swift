@@ -83,6 +83,8 @@ final class CommandContext {
     let target: LedgerTarget
     private var openedLedger: Ledger?
     private var openedPostgresLedger: PostgresLedger?
+    /// Whether the server holds the ledger, once asked (``hasLedger``).
+    private var postgresLedgerExists: Bool?
     /// External adapters, found and described at most once (CommandContext+Adapters.swift).
     let adapterCache = AdapterCache()
 
@@ -135,7 +137,7 @@ final class CommandContext {
     /// - Throws: ``RuntimeError`` "no ledger at PATH" for a missing file; a ``StoreError`` when
     ///   the server can't be reached or the ledger can't be opened.
     func reader() throws -> any LedgerReading {
-        target.isPostgres ? try postgresLedger() : try ledger()
+        target.isPostgres ? try importStore() : try ledger()
     }
 
     /// The ledger when its file exists, else `nil` (nothing is created): for a dry run.
@@ -143,9 +145,32 @@ final class CommandContext {
         hasLedger ? try ledger() : nil
     }
 
-    /// Whether the ledger's file exists (an in-memory ledger always does).
+    /// The ledger to import into, whichever store holds it, created when missing as
+    /// ``ledger(creatingIfMissing:)`` does (on a server: its schema).
+    func importStore(creatingIfMissing: Bool = false) throws -> any ImportStore {
+        guard target.isPostgres else { return try ledger(creatingIfMissing: creatingIfMissing) }
+        if !creatingIfMissing, !hasLedger {
+            throw RuntimeError("no ledger at \(databasePath); `ledgerport import FILE` creates one")
+        }
+        return try postgresLedger()
+    }
+
+    /// The ledger to import into when it exists, else `nil` (nothing is created): for a dry run.
+    func existingImportStore() throws -> (any ImportStore)? {
+        hasLedger ? try importStore() : nil
+    }
+
+    /// Whether the ledger exists: its file (an in-memory ledger always does), or on a server its
+    /// schema (asked once).
     var hasLedger: Bool {
-        openedLedger != nil || databasePath == ":memory:" || FileManager.default.fileExists(atPath: databasePath)
+        if case .postgres(let connection, let name, _) = target {
+            if openedPostgresLedger != nil { return true }
+            if let known = postgresLedgerExists { return known }
+            let exists = (try? PostgresLedger.storedVersion(of: name, on: PostgresConnection(connection))) != nil
+            postgresLedgerExists = exists
+            return exists
+        }
+        return openedLedger != nil || databasePath == ":memory:" || FileManager.default.fileExists(atPath: databasePath)
     }
 
     /// How long to wait for another process's write lock: `$LEDGERPORT_BUSY_TIMEOUT_MS`, else the
@@ -194,7 +219,7 @@ final class CommandContext {
     ///
     /// - Throws: ``RuntimeError`` (exit 1) naming the existing account(s).
     func checkNewAccountName(_ name: String) throws {
-        let ledger = try ledger()
+        let ledger = try reader()
         guard try ledger.account(named: name) == nil else { return }
         let similar: [String]
         switch AccountNameMatch.resolve(name, among: try ledger.allAccounts().map(\.name)) {

@@ -32,6 +32,9 @@ public protocol LedgerReading: AnyObject {
     /// including `through` (open bounds take every day).
     func net(of account: StoredAccount, after: Day?, through: Day?) throws(StoreError) -> Int64
 
+    /// The transactions with these ids, in id order (unknown ids are left out).
+    func transactions(ids: [Int64]) throws(StoreError) -> [StoredTransaction]
+
     /// Hands the transactions a query selects to `body`, in the query's order (account name,
     /// booking day, the order they were stored).
     ///

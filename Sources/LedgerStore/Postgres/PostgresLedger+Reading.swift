@@ -96,13 +96,7 @@ extension PostgresLedger: LedgerReading {
         let sqlLimit = query.filtersText ? nil : query.limit
         let result = try connection.query(
             """
-            SELECT t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
-                t.memo, t.status, t.external_id, t.statement_balance, t.import_id, t.source_line, t.source_column,
-                t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id),
-                t.rule_ids, t.note, t.tags, t.counter_account, t.hand_set,
-                (SELECT string_agg(s.category, chr(31) ORDER BY s.position) FROM transaction_splits s
-                    WHERE s.transaction_id = t.id),
-                i.source_path
+            SELECT \(Self.listingColumns)
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
             LEFT JOIN imports i ON i.id = t.import_id
@@ -133,6 +127,33 @@ extension PostgresLedger: LedgerReading {
         }
         return read
     }
+
+    /// The transactions with these ids, in id order (unknown ids are left out).
+    public func transactions(ids: [Int64]) throws(StoreError) -> [StoredTransaction] {
+        guard !ids.isEmpty else { return [] }
+        let result = try connection.query(
+            """
+            SELECT \(Self.listingColumns)
+            FROM transactions t
+            JOIN accounts a ON a.id = t.account_id
+            LEFT JOIN imports i ON i.id = t.import_id
+            WHERE t.id = ANY ($1::bigint[])
+            ORDER BY t.id
+            """,
+            [PostgresArray.text(ids.map { String($0) })])
+        return try result.rows.map { row throws(StoreError) in try storedTransaction(row) }
+    }
+
+    /// A listing's columns, in the order ``storedTransaction(_:)`` reads them.
+    private static let listingColumns = """
+        t.id, a.name, t.day, t.transaction_day, t.amount, t.direction, t.currency, t.description,
+            t.memo, t.status, t.external_id, t.statement_balance, t.import_id, t.source_line, t.source_column,
+            t.payee, t.category, EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id),
+            t.rule_ids, t.note, t.tags, t.counter_account, t.hand_set,
+            (SELECT string_agg(s.category, chr(31) ORDER BY s.position) FROM transaction_splits s
+                WHERE s.transaction_id = t.id),
+            i.source_path
+        """
 
     // MARK: - Inside the store
 

@@ -51,6 +51,7 @@ public final class PostgresLedger {
         self.connection = connection
         self.name = name
         try migrate(upTo: version)
+        if version >= Migration.declaredCommoditiesVersion { try loadCommodities() }
     }
 
     /// The schema version recorded in the ledger's `ledgerport_schema`.

@@ -1,0 +1,83 @@
+import Foundation
+import LedgerTestSupport
+import Testing
+
+@testable import LedgerCLI
+
+/// `import` on a PostgreSQL ledger, each series of commands run on a SQLite ledger and on a
+/// PostgreSQL ledger: every command's output, exit code and errors must be the same, and so must
+/// the listings after them (the imports log's clock times aside).
+@Suite("import on PostgreSQL does what it does on SQLite")
+struct PostgresImportTests {
+    /// A sample file's path in the repository.
+    static func sample(_ path: String) -> String {
+        Fixture.repositoryRoot.appendingPathComponent("samples/" + path).path
+    }
+
+    @Test(
+        "the same imports print the same and store the same",
+        arguments: [
+            // A statement with a closing balance: its checkpoint.
+            [["import", sample("ofx/checking-v102.ofx")]],
+            // Again: every row a duplicate, nothing written twice.
+            [["import", sample("ofx/checking-v102.ofx")], ["import", sample("ofx/checking-v102.ofx")]],
+            // A later statement first, then the earlier one: the later checkpoint is brought up to date.
+            [["import", sample("ofx/checking-v102-february.ofx")], ["import", sample("ofx/checking-v102.ofx")]],
+            // A dry run counts the duplicates the ledger holds, and writes nothing.
+            [
+                ["import", sample("ofx/checking-v102.ofx")],
+                ["import", "--dry-run", sample("ofx/checking-v102.ofx"), sample("ofx/checking-v102-february.ofx")],
+            ],
+            // A dry run with no ledger yet: everything is new.
+            [["import", "--dry-run", sample("ofx/card-v103.ofx")]],
+            // Opening and closing balances (camt), a CSV, a card, with --json.
+            [
+                ["import", "--json", sample("camt/de-girokonto-2024-03.xml")],
+                ["import", sample("csv/us-checking.csv")],
+            ],
+            [["import", sample("ofx/card-v103.ofx"), sample("ofx/checking-v220.ofx")]],
+            // A file that stops: the batches before it stay, the report names the record.
+            [["import", sample("csv/us-checking.csv"), "--batch-size", "2"], ["import", "--json", "/no/such.csv"]],
+        ])
+    func sameImports(steps: [[String]]) throws {
+        let cli = try CLIHarness()
+        let name = freshLedgerName()
+        let options = try CLIHarness.postgresOptions(ledger: name)
+        let shown = try LedgerTarget.resolve(option: options[1], ledgerOption: name, environment: [:]).shownName
+        for step in steps + [["accounts"], ["transactions", "--json"], ["imports", "--json"]] {
+            let sqliteCode = cli.run(step)
+            let sqlite = (output: Self.masked(cli.output), errors: cli.errors)
+            let postgresCode = cli.run(options + step)
+            #expect(postgresCode == sqliteCode, "\(step)")
+            #expect(Self.masked(cli.output) == sqlite.output, "\(step)")
+            // The ledger is named where it is: the file, or the server and the ledger's name.
+            #expect(
+                cli.errors.replacingOccurrences(of: shown, with: "LEDGER")
+                    == sqlite.errors.replacingOccurrences(of: cli.databasePath, with: "LEDGER"), "\(step)")
+        }
+    }
+
+    @Test("an import on PostgreSQL stores its rows and its checkpoint, and a second one adds nothing")
+    func storesOnce() throws {
+        let cli = try CLIHarness()
+        let options = try CLIHarness.postgresOptions(ledger: freshLedgerName())
+        let file = Self.sample("ofx/checking-v102.ofx")
+        #expect(cli.run(options + ["import", "--json", file]) == 0)
+        let first = try #require(try cli.json() as? [String: Any])
+        let inserted = try #require(first["inserted"] as? Int)
+        #expect(inserted > 0)
+        #expect((first["checkpoints"] as? [Any])?.count == 1)
+        #expect(cli.run(options + ["import", "--json", file]) == 0)
+        let second = try #require(try cli.json() as? [String: Any])
+        #expect(second["inserted"] as? Int == 0)
+        #expect(second["duplicates"] as? Int == inserted)
+        #expect(cli.run(options + ["transactions", "--json"]) == 0)
+        #expect((try cli.json() as? [Any])?.count == inserted)
+    }
+
+    /// The text with clock times masked: the two ledgers were written moments apart.
+    static func masked(_ text: String) -> String {
+        text.replacingOccurrences(
+            of: #"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?Z?"#, with: "<time>", options: .regularExpression)
+    }
+}
