@@ -155,6 +155,16 @@ final class CommandContext {
         return try postgresLedger()
     }
 
+    /// The ledger to sync into, whichever store holds it, created when missing as
+    /// ``importStore(creatingIfMissing:)`` does.
+    func syncStore(creatingIfMissing: Bool = false) throws -> any SyncStore {
+        guard target.isPostgres else { return try ledger(creatingIfMissing: creatingIfMissing) }
+        if !creatingIfMissing, !hasLedger {
+            throw RuntimeError("no ledger at \(databasePath); `ledgerport import FILE` creates one")
+        }
+        return try postgresLedger()
+    }
+
     /// The ledger to import into when it exists, else `nil` (nothing is created): for a dry run.
     func existingImportStore() throws -> (any ImportStore)? {
         hasLedger ? try importStore() : nil

@@ -15,7 +15,7 @@ struct PostgresImportTests {
     }
 
     @Test(
-        "the same imports print the same and store the same",
+        "the same imports and syncs print the same and store the same",
         arguments: [
             // A statement with a closing balance: its checkpoint.
             [["import", sample("ofx/checking-v102.ofx")]],
@@ -38,6 +38,10 @@ struct PostgresImportTests {
             [["import", sample("ofx/card-v103.ofx"), sample("ofx/checking-v220.ofx")]],
             // A file that stops: the batches before it stay, the report names the record.
             [["import", sample("csv/us-checking.csv"), "--batch-size", "2"], ["import", "--json", "/no/such.csv"]],
+            // A feed folder synced (accounts, transactions, balances, a checkpoint), then again: up to date.
+            [["sync", sample("feed")], ["sync", "--json", sample("feed")]],
+            // The same feed as one file of lines, after an import into another account.
+            [["import", sample("ofx/checking-v102.ofx")], ["sync", sample("feed.jsonl")]],
         ])
     func sameImports(steps: [[String]]) throws {
         let cli = try CLIHarness()

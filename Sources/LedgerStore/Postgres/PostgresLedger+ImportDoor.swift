@@ -22,30 +22,12 @@ extension PostgresLedger: ImportStore {
         if let existing = try existingAccount(matching: reference) {
             return (try followSourceName(of: existing, declared: reference), false)
         }
-        var name = reference.name
-        if let key = reference.key, try account(named: name) != nil { name += " ••••" + key.suffix(4) }
-        let currency = reference.currency ?? fallbackCurrency
-        let inserted = try connection.inTransaction { () throws(StoreError) -> PostgresResult in
-            try register(currency)
-            return try connection.query(
-                """
-                INSERT INTO accounts (name, kind, currency, institution, masked_number, created_at, source_key)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
-                ON CONFLICT DO NOTHING RETURNING id
-                """,
-                [
-                    name, reference.kind.rawValue, currency.code, reference.institution, reference.maskedNumber,
-                    Ledger.now(), reference.key,
-                ])
+        let inserted = try connection.inTransaction { () throws(StoreError) -> StoredAccount? in
+            try insertAccount(reference, fallbackCurrency: fallbackCurrency)
         }
-        if commodityTable.currency(code: currency.code) == nil { try loadCommodities() }
-        if let row = inserted.rows.first {
-            return (
-                StoredAccount(
-                    id: try row.int(0), name: name, kind: reference.kind, currency: currency,
-                    institution: reference.institution, maskedNumber: reference.maskedNumber, key: reference.key),
-                true
-            )
+        if let inserted {
+            if commodityTable.currency(code: inserted.currency.code) == nil { try loadCommodities() }
+            return (inserted, true)
         }
         // Another importer created it first.
         guard let existing = try existingAccount(matching: reference) else {
@@ -171,11 +153,35 @@ extension PostgresLedger: ImportStore {
         error.location.file == location || error.location.file == connection.shownTarget
     }
 
-    // MARK: - Private
+    // MARK: - Inside the store
+
+    /// Inserts a new account inside the caller's transaction (a name taken by an account of
+    /// another key gains the key's last four characters, as on SQLite), registering a commodity
+    /// it holds; `nil` when another writer took the name first (nothing inserted).
+    func insertAccount(_ reference: AccountReference, fallbackCurrency: Currency) throws(StoreError) -> StoredAccount? {
+        var name = reference.name
+        if let key = reference.key, try account(named: name) != nil { name += " ••••" + key.suffix(4) }
+        let currency = reference.currency ?? fallbackCurrency
+        try register(currency)
+        let inserted = try connection.query(
+            """
+            INSERT INTO accounts (name, kind, currency, institution, masked_number, created_at, source_key)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            ON CONFLICT DO NOTHING RETURNING id
+            """,
+            [
+                name, reference.kind.rawValue, currency.code, reference.institution, reference.maskedNumber,
+                Ledger.now(), reference.key,
+            ])
+        guard let row = inserted.rows.first else { return nil }
+        return StoredAccount(
+            id: try row.int(0), name: name, kind: reference.kind, currency: currency,
+            institution: reference.institution, maskedNumber: reference.maskedNumber, key: reference.key)
+    }
 
     /// Gives a source-keyed account the name its source declares now, unless the person chose
     /// its name or another account has that name (SQLite's `followSourceName`).
-    private func followSourceName(of existing: StoredAccount, declared reference: AccountReference)
+    func followSourceName(of existing: StoredAccount, declared reference: AccountReference)
         throws(StoreError) -> StoredAccount
     {
         guard Ledger.declaresNewName(reference, for: existing) else { return existing }
@@ -190,6 +196,8 @@ extension PostgresLedger: ImportStore {
         renamed.name = reference.name
         return renamed
     }
+
+    // MARK: - Private
 
     /// Declares a commodity a source brought, inside the caller's transaction (an ISO currency
     /// needs nothing); a commodity declared with other digits is a conflict.
