@@ -165,6 +165,13 @@ final class CommandContext {
         return try postgresLedger()
     }
 
+    /// The ledger to change by hand, whichever store holds it (it must exist).
+    func correctionStore() throws -> any CorrectionStore {
+        guard target.isPostgres else { return try ledger() }
+        _ = try importStore()
+        return try postgresLedger()
+    }
+
     /// The ledger to import into when it exists, else `nil` (nothing is created): for a dry run.
     func existingImportStore() throws -> (any ImportStore)? {
         hasLedger ? try importStore() : nil

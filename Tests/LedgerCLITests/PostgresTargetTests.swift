@@ -110,7 +110,9 @@ struct PostgresTargetTests {
         let name = arguments.prefix(arguments[0] == "transactions" ? 2 : 1).joined(separator: " ")
         #expect(cli.errors.hasPrefix("ledgerport: `\(name)` runs only on a SQLite ledger so far"))
         #expect(cli.errors.contains("ledger=books"))
-        #expect(cli.errors.contains("on PostgreSQL run: import, sync, migrate, accounts, transactions, imports\n"))
+        #expect(
+            cli.errors.contains(
+                "on PostgreSQL run: import, sync, migrate, accounts, transactions, imports, checkpoints delete\n"))
         #expect(cli.errors.split(separator: "\n").count == 1)
         #expect(cli.output.isEmpty)
     }
