@@ -6,8 +6,8 @@ import LedgerCore
 ///
 /// Names sort with `COLLATE "C"` (byte order, as SQLite's `BINARY`), whatever the database's own
 /// collation. The text filters of a ``TransactionQuery`` run here in Swift, as on SQLite, so both
-/// stores match a row alike. Not yet: the rows of a listing come in one result, not a cursor, so
-/// a listing of a million rows holds them all at once.
+/// stores match a row alike. A transactions listing reads its rows through a cursor, a chunk at a
+/// time (``rowsPerFetch``), in one read-only snapshot.
 extension PostgresLedger: LedgerReading {
     private static let accountColumns = "a.id, a.name, a.kind, a.currency, a.institution, a.masked_number, a.source_key"
 
@@ -94,8 +94,8 @@ extension PostgresLedger: LedgerReading {
     {
         if query.limit == 0 { return 0 }
         let sqlLimit = query.filtersText ? nil : query.limit
-        let result = try connection.query(
-            """
+        let sql = """
+            DECLARE ledgerport_listing NO SCROLL CURSOR FOR
             SELECT \(Self.listingColumns)
             FROM transactions t
             JOIN accounts a ON a.id = t.account_id
@@ -105,27 +105,36 @@ extension PostgresLedger: LedgerReading {
                 AND t.id > coalesce($5::bigint, -1)
             ORDER BY a.name COLLATE "C", t.day, t.id
             LIMIT $4
-            """,
-            [
-                query.account.map { String($0.id) }, query.window.start?.description, query.window.end?.description,
-                sqlLimit.map { String($0) }, query.afterID.map { String($0) },
-            ])
-        var matched = 0
-        var read = 0
-        for row in result.rows {
-            read += 1
-            if query.filtersText {
-                guard
-                    query.matches(
-                        description: try row.text(7), memo: try row.text(8), payee: try row.optionalText(15)),
-                    query.matches(category: try row.optionalText(16), splitCategories: try row.optionalText(23))
-                else { continue }
+            """
+        let parameters = [
+            query.account.map { String($0.id) }, query.window.start?.description, query.window.end?.description,
+            sqlLimit.map { String($0) }, query.afterID.map { String($0) },
+        ]
+        // One snapshot, read through a cursor a chunk at a time: memory holds one chunk of rows.
+        return try connection.inTransaction { () throws(StoreError) -> Int in
+            try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            try connection.query(sql, parameters)
+            var matched = 0
+            var read = 0
+            while true {
+                let chunk = try connection.query("FETCH \(rowsPerFetch) FROM ledgerport_listing")
+                for row in chunk.rows {
+                    read += 1
+                    if query.filtersText {
+                        guard
+                            query.matches(
+                                description: try row.text(7), memo: try row.text(8), payee: try row.optionalText(15)),
+                            query.matches(
+                                category: try row.optionalText(16), splitCategories: try row.optionalText(23))
+                        else { continue }
+                    }
+                    body(try storedTransaction(row))
+                    matched += 1
+                    if let limit = query.limit, matched >= limit { return read }
+                }
+                if chunk.rows.count < rowsPerFetch { return read }
             }
-            body(try storedTransaction(row))
-            matched += 1
-            if let limit = query.limit, matched >= limit { break }
         }
-        return read
     }
 
     /// The transactions with these ids, in id order (unknown ids are left out).

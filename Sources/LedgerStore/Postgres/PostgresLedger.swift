@@ -25,6 +25,8 @@ public final class PostgresLedger {
     /// The ledger's declared commodities as last read (``storedCurrency(_:column:)`` reads them
     /// again when a code is unknown).
     var commodityTable = CommodityTable()
+    /// How many rows a transactions listing fetches from its cursor at a time (tests make it small).
+    var rowsPerFetch = 1_000
 
     /// The schema version this ledgerport writes (the same number as SQLite's).
     public static var schemaVersion: Int { Migration.postgres.last?.version ?? 0 }
