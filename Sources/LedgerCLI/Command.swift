@@ -149,7 +149,7 @@ final class CommandContext {
     /// ``ledger(creatingIfMissing:)`` does (on a server: its schema).
     func importStore(creatingIfMissing: Bool = false) throws -> any ImportStore {
         guard target.isPostgres else { return try ledger(creatingIfMissing: creatingIfMissing) }
-        if !creatingIfMissing, !hasLedger {
+        if !creatingIfMissing, try !checkHasLedger() {
             throw RuntimeError("no ledger at \(databasePath); `ledgerport import FILE` creates one")
         }
         return try postgresLedger()
@@ -159,7 +159,7 @@ final class CommandContext {
     /// ``importStore(creatingIfMissing:)`` does.
     func syncStore(creatingIfMissing: Bool = false) throws -> any SyncStore {
         guard target.isPostgres else { return try ledger(creatingIfMissing: creatingIfMissing) }
-        if !creatingIfMissing, !hasLedger {
+        if !creatingIfMissing, try !checkHasLedger() {
             throw RuntimeError("no ledger at \(databasePath); `ledgerport import FILE` creates one")
         }
         return try postgresLedger()
@@ -174,20 +174,30 @@ final class CommandContext {
 
     /// The ledger to import into when it exists, else `nil` (nothing is created): for a dry run.
     func existingImportStore() throws -> (any ImportStore)? {
-        hasLedger ? try importStore() : nil
+        try checkHasLedger() ? try importStore() : nil
     }
 
     /// Whether the ledger exists: its file (an in-memory ledger always does), or on a server its
     /// schema (asked once).
+    ///
+    /// A server that can't be asked counts as holding none here; ``checkHasLedger()`` says why.
     var hasLedger: Bool {
-        if case .postgres(let connection, let name, _) = target {
-            if openedPostgresLedger != nil { return true }
-            if let known = postgresLedgerExists { return known }
-            let exists = (try? PostgresLedger.storedVersion(of: name, on: PostgresConnection(connection))) != nil
-            postgresLedgerExists = exists
-            return exists
+        guard target.isPostgres else {
+            return openedLedger != nil || databasePath == ":memory:"
+                || FileManager.default.fileExists(atPath: databasePath)
         }
-        return openedLedger != nil || databasePath == ":memory:" || FileManager.default.fileExists(atPath: databasePath)
+        return (try? checkHasLedger()) ?? false
+    }
+
+    /// Whether the ledger exists, as ``hasLedger``, with the server's failure thrown rather than
+    /// taken for a missing ledger (an unreachable server is not "no ledger").
+    func checkHasLedger() throws -> Bool {
+        guard case .postgres(let connection, let name, _) = target else { return hasLedger }
+        if openedPostgresLedger != nil { return true }
+        if let known = postgresLedgerExists { return known }
+        let exists = try PostgresLedger.storedVersion(of: name, on: PostgresConnection(connection)) != nil
+        postgresLedgerExists = exists
+        return exists
     }
 
     /// How long to wait for another process's write lock: `$LEDGERPORT_BUSY_TIMEOUT_MS`, else the

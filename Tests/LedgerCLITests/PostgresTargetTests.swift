@@ -117,6 +117,15 @@ struct PostgresTargetTests {
         #expect(cli.output.isEmpty)
     }
 
+    @Test("a server that can't be reached is that error, naming the server, not a missing ledger")
+    func unreachableServer() throws {
+        let cli = try CLIHarness()
+        #expect(cli.run("--db", "host=/tmp/ledgerport-no-server port=1 dbname=books user=u", "accounts") == 1)
+        #expect(cli.errors.contains("PQconnectdb"))
+        #expect(cli.errors.contains("dbname=books"))
+        #expect(!cli.errors.contains("no ledger at"))
+    }
+
     @Test("a command that opens no ledger runs whatever the target")
     func commandWithoutLedger() throws {
         let cli = try CLIHarness()
