@@ -1,9 +1,21 @@
 import LedgerCore
 
-/// The changes by hand a ledger takes whichever store holds it (issue 21): so far the deletion
-/// of a checkpoint (`checkpoints delete`). Each is one transaction, and a dry run does it all,
-/// reports, and rolls back.
-public protocol CorrectionStore: LedgerReading {
+/// The changes by hand a ledger takes whichever store holds it (issue 21): so far a checkpoint
+/// by hand (`reconcile --balance`/`--opening`) and the deletion of one (`checkpoints delete`).
+/// Each is one transaction, and a dry run does it all, reports, and rolls back.
+public protocol CorrectionStore: ImportStore {
+    /// The account's checkpoint on a day, if it has one.
+    func checkpoint(of account: StoredAccount, on day: Day) throws(StoreError) -> Checkpoint?
+
+    /// Stores a checkpoint by hand (`.manual`, or `.opening` with `isOpening`) and explains it;
+    /// one a source brought on that day (a statement, a feed) is refused unless `replacingSource`.
+    ///
+    /// - Throws: ``StoreError`` with ``CorrectionRefusal/sourceCheckpoint(account:day:source:importID:amount:)``
+    ///   when a source's checkpoint is on that day and `replacingSource` is false (nothing written).
+    func checkpointByHand(
+        _ account: StoredAccount, asOf: Day, actual: Int64, isOpening: Bool, replacingSource: Bool
+    ) throws(StoreError) -> Checkpoint
+
     /// Deletes an account's checkpoint on a day and recomputes the later ones.
     ///
     /// - Throws: ``StoreError`` with ``CorrectionRefusal/noCheckpoint(account:day:)`` when the
@@ -12,7 +24,16 @@ public protocol CorrectionStore: LedgerReading {
         -> CheckpointDeletion
 }
 
-extension Ledger: CorrectionStore {}
+extension Ledger: CorrectionStore {
+    /// A checkpoint by hand: ``checkpoint(_:asOf:actual:source:importID:yieldingToExisting:replacingSource:)``.
+    public func checkpointByHand(
+        _ account: StoredAccount, asOf: Day, actual: Int64, isOpening: Bool, replacingSource: Bool
+    ) throws(StoreError) -> Checkpoint {
+        try checkpoint(
+            account, asOf: asOf, actual: actual, source: isOpening ? .opening : .manual,
+            replacingSource: replacingSource)
+    }
+}
 
 extension PostgresLedger: CorrectionStore {
     /// Deletes an account's checkpoint on a day and recomputes the later ones, as on SQLite, in
@@ -33,6 +54,34 @@ extension PostgresLedger: CorrectionStore {
             deletion.refreshed = try refreshCheckpoints(after: changes)
             return deletion
         }
+    }
+
+    /// The account's checkpoint on a day, if it has one.
+    public func checkpoint(of account: StoredAccount, on day: Day) throws(StoreError) -> Checkpoint? {
+        try checkpoints(of: account).first { $0.asOf == day }
+    }
+
+    /// Stores a checkpoint by hand and explains it, as on SQLite: a source's checkpoint on that
+    /// day is refused unless `replacingSource`. The check and the write are one transaction
+    /// holding the account's row, so no import's checkpoint slips in between.
+    public func checkpointByHand(
+        _ account: StoredAccount, asOf: Day, actual: Int64, isOpening: Bool, replacingSource: Bool
+    ) throws(StoreError) -> Checkpoint {
+        let stored = try correction(dryRun: false) { () throws(StoreError) -> Checkpoint in
+            try connection.query("SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [String(account.id)])
+            if !replacingSource, let existing = try checkpoint(of: account, on: asOf), existing.isFromSource {
+                throw StoreError(
+                    .correctionRefused(
+                        .sourceCheckpoint(
+                            account: account.name, day: asOf, source: existing.source.rawValue,
+                            importID: existing.importID,
+                            amount: Money.format(existing.actual, currency: account.currency))),
+                    at: .file(location))
+            }
+            return try writeCheckpoint(
+                account, asOf: asOf, actual: actual, source: isOpening ? .opening : .manual, importID: nil)
+        }
+        return try explained(stored, of: account)
     }
 
     /// Runs `body` in a transaction that commits, or for a dry run rolls back; rolls back when it throws.

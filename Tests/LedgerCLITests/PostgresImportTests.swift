@@ -61,6 +61,24 @@ struct PostgresImportTests {
         ])
     }
 
+    @Test("reconcile: the history, a checkpoint by hand, a source's refused and replaced, the same on both stores")
+    func sameReconcile() throws {
+        let account = "Example Savings Bank checking"
+        try Self.expectSameOnBoth([
+            // One statement: no duplicate leaves a gap in PostgreSQL's ids, so the candidates' ids agree.
+            ["import", Self.sample("ofx/checking-v102.ofx")],
+            ["reconcile", account], ["reconcile", account, "--json"],
+            ["reconcile", account, "--opening", "100.00", "--as-of", "2023-12-31"],
+            // Mid-January by hand: a discrepancy, with its candidates; the statement's checkpoint follows.
+            ["reconcile", account, "--balance", "2000.00", "--as-of", "2024-01-15"],
+            ["reconcile", account, "--balance", "1999.00", "--as-of", "2024-01-15", "--json"],
+            // The January statement's checkpoint is a source's: refused, then replaced.
+            ["reconcile", account, "--balance", "700.00", "--as-of", "2024-01-31"],
+            ["reconcile", account, "--balance", "700.00", "--as-of", "2024-01-31", "--replace"],
+            ["reconcile", account], ["accounts"],
+        ])
+    }
+
     /// Runs each step on the SQLite ledger, then on a fresh PostgreSQL ledger: the same exit
     /// code, output and errors (the ledger named where it is).
     static func expectSameOnBoth(_ steps: [[String]]) throws {
