@@ -1,9 +1,17 @@
 import LedgerCore
 
 /// The changes by hand a ledger takes whichever store holds it (issue 21): so far a checkpoint
-/// by hand (`reconcile --balance`/`--opening`) and the deletion of one (`checkpoints delete`).
-/// Each is one transaction, and a dry run does it all, reports, and rolls back.
+/// by hand (`reconcile --balance`/`--opening`), the deletion of one (`checkpoints delete`), and
+/// the deletion of transactions (`transactions delete`). Each is one transaction, and a dry run
+/// does it all, reports, and rolls back.
 public protocol CorrectionStore: ImportStore {
+    /// Deletes transactions by id and remembers their identities, so that a re-import skips
+    /// them; recomputes the checkpoints from the earliest day deleted.
+    ///
+    /// - Throws: ``StoreError`` with ``CorrectionRefusal/unknownTransactions(_:)`` when an id is
+    ///   unknown (nothing is deleted).
+    func deleteTransactions(_ ids: [Int64], dryRun: Bool) throws(StoreError) -> TransactionCorrection
+
     /// The account's checkpoint on a day, if it has one.
     func checkpoint(of account: StoredAccount, on day: Day) throws(StoreError) -> Checkpoint?
 
@@ -53,6 +61,46 @@ extension PostgresLedger: CorrectionStore {
             changes.note(day, of: account)
             deletion.refreshed = try refreshCheckpoints(after: changes)
             return deletion
+        }
+    }
+
+    /// Deletes transactions by id, as on SQLite: each one's identity goes to
+    /// `transaction_tombstones` (replacing one already there), the row is deleted (the schema's
+    /// triggers take it off the totals), and the checkpoints from the earliest day are recomputed.
+    public func deleteTransactions(_ ids: [Int64], dryRun: Bool) throws(StoreError) -> TransactionCorrection {
+        try correction(dryRun: dryRun) { () throws(StoreError) in
+            let unique = Array(Set(ids)).sorted()
+            let found = try transactions(ids: unique)
+            let missing = Set(unique).subtracting(found.map(\.id))
+            guard missing.isEmpty else {
+                throw StoreError(.correctionRefused(.unknownTransactions(missing.sorted())), at: .file(location))
+            }
+            let accounts = Dictionary(uniqueKeysWithValues: try allAccounts().map { ($0.id, $0) })
+            var changes = ChangedDays()
+            let now = Ledger.now()
+            for id in unique {
+                let remembered = try connection.query(
+                    """
+                    INSERT INTO transaction_tombstones (account_id, day, fingerprint, discriminator, external_id,
+                        deleted_at)
+                    SELECT account_id, day, fingerprint, discriminator, external_id, $2 FROM transactions WHERE id = $1
+                    ON CONFLICT (account_id, day, fingerprint, discriminator) DO UPDATE
+                        SET external_id = excluded.external_id, deleted_at = excluded.deleted_at
+                    RETURNING account_id, day
+                    """,
+                    [String(id), now])
+                for row in remembered.rows {
+                    let dayText = try row.text(1)
+                    guard let day = Day(iso: dayText) else {
+                        throw StoreError(.corruptValue(column: "day", found: dayText), at: .file(location))
+                    }
+                    if let account = accounts[try row.int(0)] { changes.note(day, of: account) }
+                }
+                try connection.query("DELETE FROM transactions WHERE id = $1", [String(id)])
+            }
+            var correction = TransactionCorrection(before: found)
+            correction.refreshed = try refreshCheckpoints(after: changes)
+            return correction
         }
     }
 

@@ -79,6 +79,22 @@ struct PostgresImportTests {
         ])
     }
 
+    @Test("transactions delete, its dry run, an unknown id, and a re-import that skips or restores the rows")
+    func sameDeletion() throws {
+        try Self.expectSameOnBoth([
+            ["import", Self.sample("ofx/checking-v102.ofx")],
+            ["transactions", "delete", "3", "--dry-run"],
+            ["transactions", "delete", "3", "5", "--json"],
+            ["transactions", "delete", "99"],
+            ["import", Self.sample("ofx/checking-v102.ofx")],
+            ["import", "--dry-run", Self.sample("ofx/checking-v102.ofx")],
+            ["reconcile", "Example Savings Bank checking"],
+            ["accounts"], ["transactions"],
+            ["import", "--restore-deleted", Self.sample("ofx/checking-v102.ofx")],
+            ["accounts"],
+        ])
+    }
+
     /// Runs each step on the SQLite ledger, then on a fresh PostgreSQL ledger: the same exit
     /// code, output and errors (the ledger named where it is).
     static func expectSameOnBoth(_ steps: [[String]]) throws {
