@@ -1,10 +1,17 @@
 import LedgerCore
 
 /// The changes by hand a ledger takes whichever store holds it (issue 21): so far a checkpoint
-/// by hand (`reconcile --balance`/`--opening`), the deletion of one (`checkpoints delete`), and
-/// the deletion of transactions (`transactions delete`). Each is one transaction, and a dry run
+/// by hand (`reconcile --balance`/`--opening`), the deletion of one (`checkpoints delete`), the
+/// deletion of transactions (`transactions delete`) and taking an import back (`imports undo`). Each is one transaction, and a dry run
 /// does it all, reports, and rolls back.
 public protocol CorrectionStore: ImportStore {
+    /// Takes an import back: removes exactly the rows it added (those another import also
+    /// brought are handed to it), its statement balances and checkpoints, then recomputes the
+    /// checkpoints whose windows changed; the import stays in the log, marked undone.
+    ///
+    /// - Throws: ``StoreError`` with ``CorrectionRefusal/unknownImport(_:)`` for an unknown id.
+    func undoImport(_ id: Int64, dryRun: Bool) throws(StoreError) -> ImportUndo
+
     /// Deletes transactions by id and remembers their identities, so that a re-import skips
     /// them; recomputes the checkpoints from the earliest day deleted.
     ///
@@ -101,6 +108,75 @@ extension PostgresLedger: CorrectionStore {
             var correction = TransactionCorrection(before: found)
             correction.refreshed = try refreshCheckpoints(after: changes)
             return correction
+        }
+    }
+
+    /// Takes an import back, as SQLite's `undoImport(_:dryRun:)` does, statement by statement.
+    public func undoImport(_ id: Int64, dryRun: Bool) throws(StoreError) -> ImportUndo {
+        try correction(dryRun: dryRun) { () throws(StoreError) in
+            let found = try connection.query("SELECT undone_at FROM imports WHERE id = $1 FOR UPDATE", [String(id)])
+            guard let record = found.rows.first else {
+                throw StoreError(.correctionRefused(.unknownImport(id)), at: .file(location))
+            }
+            var undo = ImportUndo(importID: id)
+            if let undoneAt = try record.optionalText(0) {
+                undo.undoneBefore = undoneAt
+                return undo
+            }
+            let accounts = Dictionary(uniqueKeysWithValues: try allAccounts().map { ($0.id, $0) })
+            var changes = ChangedDays()
+            func note(_ accountID: Int64, _ dayText: String) throws(StoreError) {
+                guard let account = accounts[accountID] else { return }
+                guard let day = Day(iso: dayText) else {
+                    throw StoreError(.corruptValue(column: "day", found: dayText), at: .file(location))
+                }
+                changes.note(day, of: account)
+            }
+            // Rows another import also brought: handed to the earliest such import not undone.
+            let handed = try connection.query(
+                """
+                UPDATE transactions t SET import_id = (
+                    SELECT min(claim.import_id) FROM import_claims claim JOIN imports ON imports.id = claim.import_id
+                    WHERE claim.transaction_id = t.id AND claim.import_id <> $1 AND imports.undone_at IS NULL)
+                WHERE t.import_id = $1 AND EXISTS (
+                    SELECT 1 FROM import_claims claim JOIN imports ON imports.id = claim.import_id
+                    WHERE claim.transaction_id = t.id AND claim.import_id <> $1 AND imports.undone_at IS NULL)
+                RETURNING t.id, t.import_id
+                """,
+                [String(id)])
+            for row in handed.rows {
+                let owner = try row.int(1)
+                try connection.query(
+                    "DELETE FROM import_claims WHERE transaction_id = $1 AND import_id = $2",
+                    [String(try row.int(0)), String(owner)])
+                undo.handedOver[owner, default: 0] += 1
+            }
+            // The rest of its rows: deleted, their earliest day per account noted.
+            let earliest = try connection.query(
+                "SELECT account_id, min(day) FROM transactions WHERE import_id = $1 GROUP BY account_id", [String(id)])
+            for row in earliest.rows { try note(try row.int(0), try row.text(1)) }
+            undo.deletedTransactions =
+                try connection.query("DELETE FROM transactions WHERE import_id = $1", [String(id)]).affectedRows
+            // What this import claimed of others' rows: no longer claimed.
+            try connection.query("DELETE FROM import_claims WHERE import_id = $1", [String(id)])
+            undo.removedBalances =
+                try connection.query("DELETE FROM statement_balances WHERE import_id = $1", [String(id)]).affectedRows
+            let removed = try connection.query(
+                "SELECT account_id, as_of FROM checkpoints WHERE import_id = $1 ORDER BY account_id, as_of",
+                [String(id)])
+            for row in removed.rows {
+                let accountID = try row.int(0)
+                let dayText = try row.text(1)
+                guard let account = accounts[accountID], let day = Day(iso: dayText),
+                    let checkpoint = try checkpoint(of: account, on: day)
+                else { continue }
+                undo.removedCheckpoints.append(checkpoint)
+                try note(accountID, dayText)
+            }
+            try connection.query("DELETE FROM checkpoints WHERE import_id = $1", [String(id)])
+            try connection.query("UPDATE imports SET undone_at = $1 WHERE id = $2", [Ledger.now(), String(id)])
+            undo.refreshed = try refreshCheckpoints(after: changes)
+            return undo
         }
     }
 

@@ -95,6 +95,22 @@ struct PostgresImportTests {
         ])
     }
 
+    @Test("imports undo: rows handed to the other import that brought them, a dry run, twice, an unknown id")
+    func sameUndo() throws {
+        // Not `transactions`: February's duplicates leave gaps in PostgreSQL's ids (docs/postgres.md).
+        try Self.expectSameOnBoth([
+            ["import", Self.sample("ofx/checking-v102.ofx")],
+            ["import", Self.sample("ofx/checking-v102-february.ofx")],
+            ["imports", "undo", "1", "--dry-run"],
+            ["imports", "undo", "1", "--json"],
+            ["imports", "undo", "1"],
+            ["imports", "undo", "9"],
+            ["imports"], ["accounts", "--json"], ["reconcile", "Example Savings Bank checking", "--json"],
+            ["imports", "undo", "2", "--json"],
+            ["accounts"],
+        ])
+    }
+
     /// Runs each step on the SQLite ledger, then on a fresh PostgreSQL ledger: the same exit
     /// code, output and errors (the ledger named where it is).
     static func expectSameOnBoth(_ steps: [[String]]) throws {
