@@ -18,6 +18,12 @@ protocol Command: SendableMetatype {
     /// (`"imports undo"`); empty for most commands.
     static var subcommands: [any Command.Type] { get }
 
+    /// Whether the command reads or writes a ledger (`formats`, `mappings` and `adapters` don't).
+    static var opensLedger: Bool { get }
+    /// Whether the command runs on a PostgreSQL ledger yet (issue 21, in progress); on a server
+    /// target, a command that opens a ledger and doesn't is refused before it starts.
+    static var runsOnPostgres: Bool { get }
+
     init(arguments: ParsedArguments) throws(UsageError)
     func run(in context: CommandContext) throws -> Int32
 }
@@ -26,6 +32,8 @@ extension Command {
     static var discussion: String { "" }
     static var arguments: String { "" }
     static var subcommands: [any Command.Type] { [] }
+    static var opensLedger: Bool { true }
+    static var runsOnPostgres: Bool { false }
 
     /// The last word of the command's name: what is typed to reach it from its parent.
     static var word: Substring { name.split(separator: " ").last ?? Substring(name) }
@@ -44,17 +52,23 @@ extension Command {
         }
         lines += ["", "OPTIONS:"]
         let all = options + [.flag("--help", "Show this help.")]
-        let global = OptionSpec.value(
-            "--db", "PATH", "The ledger database (else $LEDGERPORT_DB, else $XDG_DATA_HOME/ledgerport/ledger.sqlite).")
+        let globals = [
+            OptionSpec.value(
+                "--db", "PATH|URL",
+                "The ledger: a SQLite file or a postgresql:// URL (else $LEDGERPORT_DB, else "
+                    + "$XDG_DATA_HOME/ledgerport/ledger.sqlite)."),
+            OptionSpec.value(
+                "--ledger", "NAME", "With --db postgresql://…: the ledger on the server (default: ledger)."),
+        ]
         let label = { (spec: OptionSpec) in spec.name + (spec.value.map { " " + $0 } ?? "") }
         // One column for the command's options and the global ones, as wide as the longest label:
         // padding to a shorter width would cut a label (`--db PAT`).
-        let width = ((all + [global]).map { label($0).count }.max() ?? 0) + 2
+        let width = ((all + globals).map { label($0).count }.max() ?? 0) + 2
         let row = { (spec: OptionSpec) in
             "  " + label(spec).padding(toLength: width, withPad: " ", startingAt: 0) + spec.help
         }
         lines += all.map(row)
-        lines += ["", "GLOBAL OPTIONS:", row(global)]
+        lines += ["", "GLOBAL OPTIONS:"] + globals.map(row)
         return lines.joined(separator: "\n")
     }
 }
@@ -63,15 +77,36 @@ extension Command {
 final class CommandContext {
     let console: Console
     let environment: [String: String]
+    /// The ledger's file, or for a PostgreSQL target how messages name the server and ledger.
     let databasePath: String
+    /// The ledger the command works on: a SQLite file or a ledger on a PostgreSQL server.
+    let target: LedgerTarget
     private var openedLedger: Ledger?
+    private var openedPostgresLedger: PostgresLedger?
+    /// Whether the server holds the ledger, once asked (``hasLedger``).
+    private var postgresLedgerExists: Bool?
     /// External adapters, found and described at most once (CommandContext+Adapters.swift).
     let adapterCache = AdapterCache()
 
-    init(console: Console, environment: [String: String], databasePath: String) {
+    init(console: Console, environment: [String: String], target: LedgerTarget) {
         self.console = console
         self.environment = environment
-        self.databasePath = databasePath
+        self.target = target
+        self.databasePath = target.shownName
+    }
+
+    /// The PostgreSQL ledger, connected and opened on first use (created and migrated when the
+    /// server has none of that name yet: ``PostgresLedger/init(connection:name:)``).
+    ///
+    /// - Precondition: the target is a PostgreSQL ledger (commands check ``LedgerTarget/isPostgres``).
+    func postgresLedger() throws -> PostgresLedger {
+        if let openedPostgresLedger { return openedPostgresLedger }
+        guard case .postgres(let connection, let name, _) = target else {
+            preconditionFailure("postgresLedger() on a SQLite target")
+        }
+        let ledger = try PostgresLedger(connection: try PostgresConnection(connection), name: name)
+        openedPostgresLedger = ledger
+        return ledger
     }
 
     /// The ledger, opened on first use.
@@ -96,14 +131,73 @@ final class CommandContext {
         return ledger
     }
 
+    /// The ledger to read, whichever store holds it: the SQLite file (which must exist, as for
+    /// ``ledger(creatingIfMissing:)``) or the PostgreSQL ledger. The listings read through it.
+    ///
+    /// - Throws: ``RuntimeError`` "no ledger at PATH" for a missing file; a ``StoreError`` when
+    ///   the server can't be reached or the ledger can't be opened.
+    func reader() throws -> any LedgerReading {
+        target.isPostgres ? try importStore() : try ledger()
+    }
+
     /// The ledger when its file exists, else `nil` (nothing is created): for a dry run.
     func existingLedger() throws -> Ledger? {
         hasLedger ? try ledger() : nil
     }
 
-    /// Whether the ledger's file exists (an in-memory ledger always does).
+    /// The ledger to import into, whichever store holds it, created when missing as
+    /// ``ledger(creatingIfMissing:)`` does (on a server: its schema).
+    func importStore(creatingIfMissing: Bool = false) throws -> any ImportStore {
+        guard target.isPostgres else { return try ledger(creatingIfMissing: creatingIfMissing) }
+        if !creatingIfMissing, try !checkHasLedger() {
+            throw RuntimeError("no ledger at \(databasePath); `ledgerport import FILE` creates one")
+        }
+        return try postgresLedger()
+    }
+
+    /// The ledger to sync into, whichever store holds it, created when missing as
+    /// ``importStore(creatingIfMissing:)`` does.
+    func syncStore(creatingIfMissing: Bool = false) throws -> any SyncStore {
+        guard target.isPostgres else { return try ledger(creatingIfMissing: creatingIfMissing) }
+        if !creatingIfMissing, try !checkHasLedger() {
+            throw RuntimeError("no ledger at \(databasePath); `ledgerport import FILE` creates one")
+        }
+        return try postgresLedger()
+    }
+
+    /// The ledger to change by hand, whichever store holds it (it must exist).
+    func correctionStore() throws -> any CorrectionStore {
+        guard target.isPostgres else { return try ledger() }
+        _ = try importStore()
+        return try postgresLedger()
+    }
+
+    /// The ledger to import into when it exists, else `nil` (nothing is created): for a dry run.
+    func existingImportStore() throws -> (any ImportStore)? {
+        try checkHasLedger() ? try importStore() : nil
+    }
+
+    /// Whether the ledger exists: its file (an in-memory ledger always does), or on a server its
+    /// schema (asked once).
+    ///
+    /// A server that can't be asked counts as holding none here; ``checkHasLedger()`` says why.
     var hasLedger: Bool {
-        openedLedger != nil || databasePath == ":memory:" || FileManager.default.fileExists(atPath: databasePath)
+        guard target.isPostgres else {
+            return openedLedger != nil || databasePath == ":memory:"
+                || FileManager.default.fileExists(atPath: databasePath)
+        }
+        return (try? checkHasLedger()) ?? false
+    }
+
+    /// Whether the ledger exists, as ``hasLedger``, with the server's failure thrown rather than
+    /// taken for a missing ledger (an unreachable server is not "no ledger").
+    func checkHasLedger() throws -> Bool {
+        guard case .postgres(let connection, let name, _) = target else { return hasLedger }
+        if openedPostgresLedger != nil { return true }
+        if let known = postgresLedgerExists { return known }
+        let exists = try PostgresLedger.storedVersion(of: name, on: PostgresConnection(connection)) != nil
+        postgresLedgerExists = exists
+        return exists
     }
 
     /// How long to wait for another process's write lock: `$LEDGERPORT_BUSY_TIMEOUT_MS`, else the
@@ -126,7 +220,7 @@ final class CommandContext {
     /// - Throws: ``RuntimeError`` (exit 1) when no account fits, with the close ones as
     ///   suggestions, or when several do, listing them: it never picks one of several.
     func account(named name: String) throws -> StoredAccount {
-        let ledger = try ledger()
+        let ledger = try reader()
         if let exact = try ledger.account(named: name) { return exact }
         let names = try ledger.allAccounts().map(\.name)
         switch AccountNameMatch.resolve(name, among: names) {
@@ -152,7 +246,7 @@ final class CommandContext {
     ///
     /// - Throws: ``RuntimeError`` (exit 1) naming the existing account(s).
     func checkNewAccountName(_ name: String) throws {
-        let ledger = try ledger()
+        let ledger = try reader()
         guard try ledger.account(named: name) == nil else { return }
         let similar: [String]
         switch AccountNameMatch.resolve(name, among: try ledger.allAccounts().map(\.name)) {

@@ -15,7 +15,7 @@ extension CommandContext {
     ///
     /// - Throws: ``UsageError`` `--currency EUR, but account "Chk" holds USD`.
     func existingAccount(named account: String?, currencyCode: String?) throws -> StoredAccount? {
-        guard let account, hasLedger, let target = try ledger().account(named: account) else { return nil }
+        guard let account, hasLedger, let target = try reader().account(named: account) else { return nil }
         if let currencyCode, currencyCode != target.currency.code {
             throw UsageError(
                 "--currency \(currencyCode), but account \"\(target.name)\" holds \(target.currency.code); "

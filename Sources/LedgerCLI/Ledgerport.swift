@@ -15,6 +15,7 @@ public enum Ledgerport {
     static let commands: [any Command.Type] = [
         ImportCommand.self,
         SyncCommand.self,
+        MigrateCommand.self,
         AddCommand.self,
         RecurringCommand.self,
         UpcomingCommand.self,
@@ -70,25 +71,26 @@ public enum Ledgerport {
         // Before any ledger is opened (a no-op when SQLite has started: a second run in one process).
         Ledger.turnOffSQLiteMemoryStatistics()
         var rest = arguments
-        var databaseOption: String?
+        var globals: [String: String] = [:]
         // Global options may stand before the command or anywhere after it.
         var index = 0
-        while index < rest.count {
+        scan: while index < rest.count {
             let argument = rest[index]
             if argument == "--" { break }
-            if argument == "--db" || argument.hasPrefix("--db=") {
-                if argument == "--db" {
+            for (name, placeholder) in [("--db", "PATH|URL"), ("--ledger", "NAME")]
+            where argument == name || argument.hasPrefix(name + "=") {
+                if argument == name {
                     guard index + 1 < rest.count else {
-                        console.error("--db needs a value: --db PATH")
+                        console.error("\(name) needs a value: \(name) \(placeholder)")
                         return 2
                     }
-                    databaseOption = rest[index + 1]
+                    globals[name] = rest[index + 1]
                     rest.removeSubrange(index...(index + 1))
                 } else {
-                    databaseOption = String(argument.dropFirst("--db=".count))
+                    globals[name] = String(argument.dropFirst(name.count + 1))
                     rest.remove(at: index)
                 }
-                continue
+                continue scan
             }
             index += 1
         }
@@ -144,10 +146,14 @@ public enum Ledgerport {
                 console.print(command.help)
                 return 0
             }
+            let target = try LedgerTarget.resolve(
+                option: globals["--db"], ledgerOption: globals["--ledger"], environment: environment)
+            if target.isPostgres, command.opensLedger, !command.runsOnPostgres {
+                console.error(postgresRefusal(command, target: target))
+                return 1
+            }
             let instance = try command.init(arguments: parsed)
-            let context = CommandContext(
-                console: console, environment: environment,
-                databasePath: LedgerLocation.databasePath(option: databaseOption, environment: environment))
+            let context = CommandContext(console: console, environment: environment, target: target)
             return try instance.run(in: context)
         } catch let error as UsageError {
             console.error(error.message)
@@ -164,6 +170,14 @@ public enum Ledgerport {
         }
     }
 
+    /// The one line a command that runs only on SQLite so far prints on a PostgreSQL target
+    /// (issue 21, in progress), naming the commands that do run there.
+    static func postgresRefusal(_ command: any Command.Type, target: LedgerTarget) -> String {
+        let running = allCommands.filter { $0.opensLedger && $0.runsOnPostgres }.map { $0.name }
+        return "`\(command.name)` runs only on a SQLite ledger so far, not on the PostgreSQL ledger "
+            + "\(target.shownName) (issue 21, in progress); on PostgreSQL run: \(running.joined(separator: ", "))"
+    }
+
     /// The top-level help.
     static var overview: String {
         let width = (commands.map { $0.name.count }.max() ?? 0) + 2
@@ -171,7 +185,7 @@ public enum Ledgerport {
         return """
             ledgerport \(version): import bank exports into a local ledger and reconcile them.
 
-            USAGE: ledgerport [--db PATH] COMMAND [options]
+            USAGE: ledgerport [--db PATH|URL] [--ledger NAME] COMMAND [options]
 
             COMMANDS:
             \(lines.joined(separator: "\n"))
@@ -179,6 +193,7 @@ public enum Ledgerport {
             Run `ledgerport COMMAND --help` (or `ledgerport help COMMAND`) for a command's options.
             --version (-V) prints the version.
             The ledger is --db PATH, else $LEDGERPORT_DB, else $XDG_DATA_HOME/ledgerport/ledger.sqlite.
+            --db postgresql://USER@HOST/DB?ledger=NAME names a ledger on a PostgreSQL server (docs/postgres.md).
             """
     }
 }

@@ -39,7 +39,7 @@ public struct BatchImporter {
     /// - Returns: the report; an import that could not start at all (the file missing or of no
     ///   known format) is a stopped report whose failure names no record.
     public func importFile(
-        at path: String, format: (any SourceAdapter)?, options: AdapterOptions, into ledger: Ledger?
+        at path: String, format: (any SourceAdapter)?, options: AdapterOptions, into ledger: (any ImportStore)?
     ) -> ImportReport {
         importFile(at: path, format: format, options: options, into: ledger, comparingWith: nil)
     }
@@ -54,7 +54,7 @@ public struct BatchImporter {
     ///   - ledger: the ledger to compare with, only read; `nil` when there is none (all are new).
     /// - Returns: a `dryRun` report with ``ImportReport/new`` and ``ImportReport/duplicates``.
     public func dryRun(
-        at path: String, format: (any SourceAdapter)?, options: AdapterOptions, comparingWith ledger: Ledger?
+        at path: String, format: (any SourceAdapter)?, options: AdapterOptions, comparingWith ledger: (any ImportStore)?
     ) -> ImportReport {
         importFile(at: path, format: format, options: options, into: nil, comparingWith: ledger)
     }
@@ -74,8 +74,8 @@ public struct BatchImporter {
     }
 
     private func importFile(
-        at path: String, format: (any SourceAdapter)?, options: AdapterOptions, into ledger: Ledger?,
-        comparingWith compared: Ledger?
+        at path: String, format: (any SourceAdapter)?, options: AdapterOptions, into ledger: (any ImportStore)?,
+        comparingWith compared: (any ImportStore)?
     ) -> ImportReport {
         let adapter: any SourceAdapter
         if let format {
@@ -111,8 +111,9 @@ public struct BatchImporter {
 
     /// Imports from a stream with a built-in adapter's type, as the `any SourceAdapter` form does.
     public func run(
-        _ stream: any ByteStream, adapter: any FormatAdapter.Type, options: AdapterOptions, into ledger: Ledger?,
-        comparingWith compared: Ledger? = nil
+        _ stream: any ByteStream, adapter: any FormatAdapter.Type, options: AdapterOptions,
+        into ledger: (any ImportStore)?,
+        comparingWith compared: (any ImportStore)? = nil
     ) -> ImportReport {
         run(stream, adapter: BuiltInAdapter(adapter), options: options, into: ledger, comparingWith: compared)
     }
@@ -123,8 +124,8 @@ public struct BatchImporter {
     ///
     /// - Parameter compared: for a dry run (`ledger` `nil`), a ledger to count new records against.
     public func run(
-        _ stream: any ByteStream, adapter: any SourceAdapter, options: AdapterOptions, into ledger: Ledger?,
-        comparingWith compared: Ledger? = nil
+        _ stream: any ByteStream, adapter: any SourceAdapter, options: AdapterOptions, into ledger: (any ImportStore)?,
+        comparingWith compared: (any ImportStore)? = nil
     ) -> ImportReport {
         let compared = ledger == nil ? compared : nil
         // The ledger's declared commodities, unless the caller gave a table of its own.

@@ -5,9 +5,9 @@ import LedgerStore
 /// statement balances waiting for the checkpoint. Identity is worked out on the reading thread
 /// (``DraftPreparation``).
 struct ImportSession {
-    let ledger: Ledger?
+    let ledger: (any ImportStore)?
     /// A dry run's ledger, read to count which records are new; never written.
-    let comparedLedger: Ledger?
+    let comparedLedger: (any ImportStore)?
     let batchSize: Int
     let progress: ((ImportProgress) -> Void)?
     var report: ImportReport
@@ -46,7 +46,8 @@ struct ImportSession {
     private var accountNumbers: [String: Int] = [:]
 
     init(
-        ledger: Ledger?, comparedLedger: Ledger? = nil, batchSize: Int, progress: ((ImportProgress) -> Void)?,
+        ledger: (any ImportStore)?, comparedLedger: (any ImportStore)? = nil, batchSize: Int,
+        progress: ((ImportProgress) -> Void)?,
         report: ImportReport
     ) {
         self.ledger = ledger
@@ -166,13 +167,13 @@ struct ImportSession {
             case .available:
                 continue
             case .opening:
-                try ledger.checkpoint(
+                _ = try ledger.importCheckpoint(
                     account, asOf: balance.asOf, actual: balance.signedMinorUnits, source: .opening,
                     importID: report.importID, yieldingToExisting: true)
             case .ledger:
-                let checkpoint = try ledger.checkpoint(
+                let checkpoint = try ledger.importCheckpoint(
                     account, asOf: balance.asOf, actual: balance.signedMinorUnits, source: .import,
-                    importID: report.importID)
+                    importID: report.importID, yieldingToExisting: false)
                 report.checkpoints.append(checkpoint)
             }
         }
@@ -203,7 +204,7 @@ struct ImportSession {
                 record: refused.firstRecord + (offset ?? 0),
                 location: offset == nil ? (refused.locations.first ?? refused.error.location) : refused.error.location,
                 reason: refused.error.message)
-        } else if let stored = error as? StoreError, let ledger, stored.location.file == ledger.path {
+        } else if let stored = error as? StoreError, let ledger, ledger.isLedgerFailure(stored) {
             // The ledger itself failed (its lock, its disk) outside a batch: no record is to blame.
             report.failure = ImportFailure(
                 record: nil, location: stored.location,
@@ -272,7 +273,7 @@ struct ImportSession {
 
     /// Queues a dry run's draft for the look-up of its identity; a draft of an account the
     /// ledger doesn't hold is new.
-    private mutating func check(_ prepared: PreparedDraft, against ledger: Ledger) throws {
+    private mutating func check(_ prepared: PreparedDraft, against ledger: any ImportStore) throws {
         let draft = prepared.draft
         let lookup = try lookUp(draft, in: ledger)
         if let account = lookup.account {
@@ -301,7 +302,7 @@ struct ImportSession {
     /// with the account's number in this import. The last answer is kept and reused while the
     /// name's bytes stay the same (drafts come in runs): hashing a name that isn't ASCII
     /// (`Giro ••••6789`) normalises it, which costs more than the rest of a row's check.
-    private mutating func lookUp(_ draft: Draft, in ledger: Ledger) throws -> AccountLookup {
+    private mutating func lookUp(_ draft: Draft, in ledger: any ImportStore) throws -> AccountLookup {
         if let last = lastLookup, last.name.hasSameUTF8(as: draft.account) { return last }
         let account: StoredAccount?
         if unstored.contains(draft.account) {
@@ -328,7 +329,7 @@ struct ImportSession {
     }
 
     /// Counts the queued rows of a dry run as new or already stored.
-    private mutating func countNew(against ledger: Ledger) throws {
+    private mutating func countNew(against ledger: any ImportStore) throws {
         let rows = batch.compactMap { item -> PendingRow? in
             guard case .insert(let row) = item else { return nil }
             return row

@@ -108,20 +108,30 @@ extension Ledger {
     }
 
     func checkCurrency(of existing: StoredAccount, against reference: AccountReference) throws(StoreError) {
+        if let clash = Ledger.currencyClash(of: existing, against: reference, at: path) { throw clash }
+    }
+
+    /// The error for a declaration whose currency differs from the stored account's (or names its
+    /// commodity with other digits), located at `location`; `nil` when they agree. Both stores
+    /// check with it.
+    static func currencyClash(of existing: StoredAccount, against reference: AccountReference, at location: String)
+        -> StoreError?
+    {
         if let currency = reference.currency, currency.code == existing.currency.code,
             currency.minorDigits != existing.currency.minorDigits
         {
-            throw StoreError(
+            return StoreError(
                 .commodityConflict(
                     code: currency.code, declared: currency.minorDigits, existing: existing.currency.minorDigits),
-                at: .file(path))
+                at: .file(location))
         }
         if let currency = reference.currency, currency != existing.currency {
-            throw StoreError(
+            return StoreError(
                 .currencyMismatch(
                     account: existing.name, accountCurrency: existing.currency.code, found: currency.code),
-                at: .file(path))
+                at: .file(location))
         }
+        return nil
     }
 
     /// The account with this source key, if any.

@@ -151,13 +151,7 @@ extension Ledger {
     /// The account's balance now: the latest checkpoint's statement balance plus the booked
     /// transactions after its day, or the sum of all booked transactions when it has no checkpoint.
     public func currentBalance(of account: StoredAccount) throws(StoreError) -> Int64 {
-        try read {
-            guard let latest = try checkpoints(of: account).first else { return try balance(of: account) }
-            let net = try self.net(of: account, after: latest.asOf, through: nil)
-            let (sum, overflow) = latest.actual.addingReportingOverflow(net)
-            if overflow { throw StoreError(.overflow("the balance of \(account.name)"), at: .file(path)) }
-            return sum
-        }
+        try read { try checkpointedBalance(of: account) }
     }
 
     /// Every account with its current balance (see ``currentBalance(of:)``) and transaction count.

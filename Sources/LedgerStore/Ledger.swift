@@ -115,6 +115,17 @@ public final class Ledger {
     /// The schema version this ledgerport writes.
     public static var schemaVersion: Int { Migration.all.last?.version ?? 0 }
 
+    /// The schema version of the ledger file at `path`, read without changing it (`PRAGMA
+    /// user_version`); 0 for a file no ledgerport has written.
+    ///
+    /// - Throws: ``StoreError`` when the file is missing or can't be read as a database.
+    public static func storedVersion(at path: String) throws(StoreError) -> Int {
+        let database = try Database(path: path, readOnly: true, create: false)
+        let statement = try database.prepare("PRAGMA user_version")
+        guard try statement.step() else { return 0 }
+        return Int(statement.int(0))
+    }
+
     /// Refuses an existing empty file: SQLite would silently make a new ledger of it, though the
     /// person named a file that exists (a truncated ledger, a typo). ledgerport itself never
     /// leaves one: a new ledger is made whole under another name first (``createFile(at:busyTimeoutMilliseconds:upTo:)``).

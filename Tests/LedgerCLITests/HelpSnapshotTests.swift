@@ -43,8 +43,8 @@ struct HelpSnapshotTests {
         let optionLines = cli.output.split(separator: "\n").filter { $0.hasPrefix("  --") }
         #expect(!optionLines.isEmpty)
         for line in optionLines {
-            // "  --db PATH  The ledger…": the label's last word stands whole before the gap.
-            #expect(line.contains("  --db PATH  ") || !line.hasPrefix("  --db"), "\(line)")
+            // "  --db PATH|URL  The ledger…": the label's last word stands whole before the gap.
+            #expect(line.contains("  --db PATH|URL  ") || !line.hasPrefix("  --db"), "\(line)")
             #expect(line.dropFirst(2).contains("  "), "\(line)")
         }
     }

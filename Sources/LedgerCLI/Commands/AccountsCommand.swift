@@ -7,6 +7,7 @@ struct AccountsCommand: Command {
     static let abstract = "List the accounts with their booked balances and transaction counts."
     static let discussion = "Balances are signed from the holder's side: money owed on a card is negative."
     static let options: [OptionSpec] = [.flag("--json", "Print the accounts as JSON.")]
+    static let runsOnPostgres = true
     static let subcommands: [any Command.Type] = [
         AccountsRenameCommand.self, AccountsMergeCommand.self, AccountsSetCommand.self,
     ]
@@ -19,7 +20,7 @@ struct AccountsCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let summaries = try context.ledger().accountSummaries()
+        let summaries = try context.reader().accountSummaries()
         if json {
             context.console.print(JSONOutput.array(summaries.map(ReportJSON.account)).rendered())
             return 0

@@ -18,6 +18,7 @@ struct AdaptersCommand: Command {
         untrusted adapter is never run, so it shows none. --json adds each adapter's sha256, summary,
         extensions and options.
         """
+    static let opensLedger = false
     static let options: [OptionSpec] = [.flag("--json", "Print the adapters as JSON.")]
     static let subcommands: [any Command.Type] = [
         AdaptersTrustCommand.self, AdaptersUntrustCommand.self, AdaptersTestCommand.self,

@@ -22,6 +22,7 @@ struct AdaptersTestCommand: Command {
         Exit status: 0 when every file passed, 1 when one failed or DIR holds no input, 2 for bad
         usage (an unknown adapter or one not trusted, changed or moved, a DIR that isn't a folder).
         """
+    static let opensLedger = false
     static let options: [OptionSpec] = [
         .flag("--update", "Write each X.expected.jsonl from the adapter's output (review the diff).")
     ]

@@ -17,6 +17,7 @@ struct AdaptersTrustCommand: Command {
         Exit status: 0 when pinned, 1 when the adapter fails to describe itself, 2 for a NAME no
         external adapter has (or a built-in one's).
         """
+    static let opensLedger = false
     static let options: [OptionSpec] = []
 
     let adapterName: String

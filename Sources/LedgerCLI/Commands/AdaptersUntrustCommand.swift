@@ -9,6 +9,7 @@ struct AdaptersUntrustCommand: Command {
     static let discussion = """
         Exit status: 0 when the pin was removed, 2 for a NAME that has no pin.
         """
+    static let opensLedger = false
     static let options: [OptionSpec] = []
 
     let adapterName: String

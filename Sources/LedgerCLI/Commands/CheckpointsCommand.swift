@@ -31,6 +31,7 @@ struct CheckpointsDeleteCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let account: String
     let day: Day
@@ -50,7 +51,7 @@ struct CheckpointsDeleteCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let stored = try context.account(named: account)
-        let deletion = try context.ledger().deleteCheckpoint(of: stored, on: day, dryRun: dryRun)
+        let deletion = try context.correctionStore().deleteCheckpoint(of: stored, on: day, dryRun: dryRun)
         if json {
             context.console.print(
                 JSONOutput.object([

@@ -28,6 +28,7 @@ struct ExtractCommand: Command {
         read or written, 2 for bad usage (an unknown --format or --mapping, a missing --account or
         --currency).
         """
+    static let opensLedger = false
     static let options: [OptionSpec] = [
         .value("--format", "ID", "The file format, when detection should not decide (see `ledgerport formats`)."),
         .value("--account", "NAME", "The account the rows belong to; required when the file names none."),

@@ -5,6 +5,7 @@ import LedgerImport
 struct FormatsCommand: Command {
     static let name = "formats"
     static let abstract = "List the file formats ledgerport reads, with their ids for --format."
+    static let opensLedger = false
     static let options: [OptionSpec] = [.flag("--json", "Print the formats as JSON.")]
 
     let json: Bool

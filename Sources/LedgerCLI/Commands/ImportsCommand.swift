@@ -13,6 +13,7 @@ struct ImportsCommand: Command {
         sha256 (adapterVersion, adapterSHA256).
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the log as JSON.")]
+    static let runsOnPostgres = true
     static let subcommands: [any Command.Type] = [ImportsUndoCommand.self]
 
     let json: Bool
@@ -23,7 +24,7 @@ struct ImportsCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let records = try context.ledger().imports()
+        let records = try context.reader().imports()
         // `running` in the log, but its process on this host has gone.
         let status = { (record: ImportRecord) -> String in
             if record.undoneAt != nil { return "undone" }

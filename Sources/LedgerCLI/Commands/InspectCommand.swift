@@ -13,6 +13,7 @@ struct InspectCommand: Command {
         fits gets a suggested mapping to start from). For other formats: the format detected, the
         accounts and the first rows. Nothing is written.
         """
+    static let opensLedger = false
     static let options: [OptionSpec] = [
         .value("--format", "ID", "The file format, when detection should not decide."),
         .value("--mapping", "NAME|PATH", "The CSV mapping to try instead of the automatic choice."),

@@ -11,6 +11,7 @@ struct MappingsCommand: Command {
         $LEDGERPORT_MAPPINGS, then among the shipped ones; the first of a name wins. `check` reports
         every problem in a mapping file with its line and column, and exits 1 if there is one.
         """
+    static let opensLedger = false
     static let options: [OptionSpec] = [.flag("--json", "Print as JSON.")]
 
     let checkPath: String?

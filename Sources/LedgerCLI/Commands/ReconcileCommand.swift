@@ -26,6 +26,7 @@ struct ReconcileCommand: Command {
         .flag("--replace", "Replace a checkpoint a source brought on that day."),
         .flag("--json", "Print as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let account: String
     let balance: String?
@@ -56,7 +57,7 @@ struct ReconcileCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = try context.ledger()
+        let ledger = try context.correctionStore()
         let stored = try context.account(named: account)
         guard let balance, let asOf else {
             let history = try ledger.checkpoints(of: stored).map { checkpoint in
@@ -73,8 +74,8 @@ struct ReconcileCommand: Command {
         }
         let amount = try Self.amount(balance, option: isOpening ? "--opening" : "--balance", in: stored.currency)
         let existing = try ledger.checkpoint(of: stored, on: asOf)
-        let checkpoint = try ledger.checkpoint(
-            stored, asOf: asOf, actual: amount, source: isOpening ? .opening : .manual, replacingSource: replace)
+        let checkpoint = try ledger.checkpointByHand(
+            stored, asOf: asOf, actual: amount, isOpening: isOpening, replacingSource: replace)
         let refreshed = try ledger.refreshCheckpoints(of: stored, from: asOf.next)
         if json {
             var value = ReportJSON.checkpoint(checkpoint)

@@ -13,6 +13,7 @@ struct RulesTestCommand: Command {
         the case leaves out must stay unset. Each case that differs is shown as a diff (- expected,
         + found) at its location; exit 1 when one differs.
         """
+    static let opensLedger = false
     static let options: [OptionSpec] = [
         .value("--rules", "PATH", "The rules file (default: $XDG_CONFIG_HOME/ledgerport/rules.json)."),
         .flag("--json", "Print the results as JSON."),

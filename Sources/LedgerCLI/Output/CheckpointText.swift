@@ -22,7 +22,7 @@ enum CheckpointText {
     }
 
     /// The checkpoint's line, then its pending rows and ranked candidates with their rows.
-    static func lines(_ checkpoint: Checkpoint, ledger: Ledger, indent: String = "") -> [String] {
+    static func lines(_ checkpoint: Checkpoint, ledger: any LedgerReading, indent: String = "") -> [String] {
         var lines = [indent + line(checkpoint)]
         let currency = checkpoint.currency
         if checkpoint.pending.count > 0 {

@@ -16,7 +16,7 @@ import LedgerStore
 /// let report = try FeedSync(ledger: ledger).sync(folderAt: "Wallet-export")
 /// ```
 public final class FeedSync {
-    private let ledger: Ledger
+    private let ledger: any SyncStore
     private let batchLimit: Int?
     private let progress: ((ImportProgress) -> Void)?
     private var applied = 0
@@ -34,7 +34,7 @@ public final class FeedSync {
     ///     process in tests); `nil` for no limit.
     ///   - progress: called after each database transaction with the rows (`read`: inserted,
     ///     updated and deleted) and batches written so far.
-    public init(ledger: Ledger, batchLimit: Int? = nil, progress: ((ImportProgress) -> Void)? = nil) {
+    public init(ledger: any SyncStore, batchLimit: Int? = nil, progress: ((ImportProgress) -> Void)? = nil) {
         self.ledger = ledger
         self.batchLimit = batchLimit
         self.progress = progress
@@ -319,7 +319,9 @@ public final class FeedSync {
                 try isTouched || !ledger.checkpoints(of: account).contains(where: { $0.asOf == newest.asOf })
             {
                 report.checkpoints.append(
-                    try ledger.checkpoint(account, asOf: newest.asOf, actual: newest.signedMinorUnits, source: .sync))
+                    try ledger.importCheckpoint(
+                        account, asOf: newest.asOf, actual: newest.signedMinorUnits, source: .sync, importID: nil,
+                        yieldingToExisting: false))
             }
             guard isTouched else { continue }
             if let available = try ledger.newestStatementBalance(of: account, kind: .available) {

@@ -77,6 +77,15 @@ public final class PostgresConnection: CustomStringConvertible {
         shown(try settings(of: target))
     }
 
+    /// Whether a connection string carries a password (`postgresql://user:secret@host`,
+    /// `?password=`, `password=`), without connecting. Calls `PQconninfoParse`.
+    ///
+    /// - Throws: ``StoreError`` when libpq can't read the string (its message left out, as in
+    ///   ``shownTarget(of:)``).
+    public static func hasPassword(_ target: String) throws(StoreError) -> Bool {
+        try settings(of: target).contains { $0.key == "password" }
+    }
+
     // MARK: - Running SQL
 
     /// Runs SQL with no parameters; several statements separated by `;` are allowed. Calls `PQexec`.

@@ -31,39 +31,47 @@ extension PostgresLedger {
         _ account: StoredAccount, asOf: Day, actual: Int64, source: Checkpoint.Source, importID: Int64? = nil
     ) throws(StoreError) -> Checkpoint {
         try connection.inTransaction { () throws(StoreError) in
-            var additions = AccountAdditions()
-            additions.addBalance(actual, account: account.id, at: .file(location))
-            try recordAdditions(additions)
-            let previous = try checkpoints(of: account, before: asOf, limit: 1).first
-            let net = try self.net(of: account.id, after: previous?.asOf, through: asOf)
-            guard let reconciliation = Reconciliation(previous: previous?.actual, net: net, actual: actual) else {
-                throw StoreError(.overflow("the checkpoint of \(account.name) on \(asOf)"), at: .file(location))
-            }
-            let createdAt = Ledger.now()
-            let stored = try connection.query(
-                """
-                INSERT INTO checkpoints (account_id, as_of, expected, actual, discrepancy, status, source, import_id,
-                    created_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                ON CONFLICT (account_id, as_of) DO UPDATE SET expected = excluded.expected, actual = excluded.actual,
-                    discrepancy = excluded.discrepancy, status = excluded.status,
-                    source = CASE excluded.source WHEN 'opening' THEN checkpoints.source ELSE excluded.source END,
-                    import_id = excluded.import_id, created_at = excluded.created_at
-                RETURNING id, source
-                """,
-                [
-                    String(account.id), asOf.description, reconciliation.expected.map { String($0) }, String(actual),
-                    reconciliation.discrepancy.map { String($0) }, reconciliation.status.rawValue, source.rawValue,
-                    importID.map { String($0) }, createdAt,
-                ])
-            guard let row = stored.rows.first, let storedSource = Checkpoint.Source(rawValue: try row.text(1)) else {
-                throw StoreError(.corruptValue(column: "checkpoints.source", found: "none"), at: .file(location))
-            }
-            return Checkpoint(
-                id: try row.int(0), account: account.name, currency: account.currency, asOf: asOf,
-                expected: reconciliation.expected, actual: actual, discrepancy: reconciliation.discrepancy,
-                status: reconciliation.status, source: storedSource, importID: importID, createdAt: createdAt)
+            try writeCheckpoint(account, asOf: asOf, actual: actual, source: source, importID: importID)
         }
+    }
+
+    /// Computes and stores a checkpoint inside the caller's transaction (see
+    /// ``checkpoint(_:asOf:actual:source:importID:)``).
+    func writeCheckpoint(
+        _ account: StoredAccount, asOf: Day, actual: Int64, source: Checkpoint.Source, importID: Int64?
+    ) throws(StoreError) -> Checkpoint {
+        var additions = AccountAdditions()
+        additions.addBalance(actual, account: account.id, at: .file(location))
+        try recordAdditions(additions)
+        let previous = try checkpoints(of: account, before: asOf, limit: 1).first
+        let net = try self.net(of: account.id, after: previous?.asOf, through: asOf)
+        guard let reconciliation = Reconciliation(previous: previous?.actual, net: net, actual: actual) else {
+            throw StoreError(.overflow("the checkpoint of \(account.name) on \(asOf)"), at: .file(location))
+        }
+        let createdAt = Ledger.now()
+        let stored = try connection.query(
+            """
+            INSERT INTO checkpoints (account_id, as_of, expected, actual, discrepancy, status, source, import_id,
+                created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            ON CONFLICT (account_id, as_of) DO UPDATE SET expected = excluded.expected, actual = excluded.actual,
+                discrepancy = excluded.discrepancy, status = excluded.status,
+                source = CASE excluded.source WHEN 'opening' THEN checkpoints.source ELSE excluded.source END,
+                import_id = excluded.import_id, created_at = excluded.created_at
+            RETURNING id, source
+            """,
+            [
+                String(account.id), asOf.description, reconciliation.expected.map { String($0) }, String(actual),
+                reconciliation.discrepancy.map { String($0) }, reconciliation.status.rawValue, source.rawValue,
+                importID.map { String($0) }, createdAt,
+            ])
+        guard let row = stored.rows.first, let storedSource = Checkpoint.Source(rawValue: try row.text(1)) else {
+            throw StoreError(.corruptValue(column: "checkpoints.source", found: "none"), at: .file(location))
+        }
+        return Checkpoint(
+            id: try row.int(0), account: account.name, currency: account.currency, asOf: asOf,
+            expected: reconciliation.expected, actual: actual, discrepancy: reconciliation.discrepancy,
+            status: reconciliation.status, source: storedSource, importID: importID, createdAt: createdAt)
     }
 
     /// An account's checkpoint history, newest first.
@@ -105,7 +113,7 @@ extension PostgresLedger {
     // MARK: - Private
 
     /// The booked net of an account on the days after `after` up to and including `through`.
-    private func net(of account: Int64, after: Day?, through: Day?) throws(StoreError) -> Int64 {
+    func net(of account: Int64, after: Day?, through: Day?) throws(StoreError) -> Int64 {
         let result = try connection.query(
             """
             SELECT coalesce(sum(booked_net), 0) FROM daily_totals

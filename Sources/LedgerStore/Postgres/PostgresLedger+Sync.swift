@@ -12,8 +12,8 @@ import LedgerCore
 /// first one's (a unique index on the rows or the position) once it commits; the server refuses
 /// the second, which is rolled back and tried again, and then finds the batches applied.
 ///
-/// Not yet on PostgreSQL (issue 21): accounts a batch declares (``SyncBatch/accounts``) are
-/// refused with an error, and nothing of the batch is stored.
+/// Accounts a batch declares (``SyncBatch/accounts``) are created, or renamed as their source now
+/// names them, in the same transaction, as on SQLite.
 extension PostgresLedger {
     /// Every stored stream position, by stream key.
     public func syncPositions() throws(StoreError) -> [String: SyncPosition] {
@@ -116,14 +116,7 @@ extension PostgresLedger {
     /// Writes one batch's changes inside the current transaction, noting the days whose
     /// checkpoints they make stale.
     private func apply(_ batch: SyncBatch, counts: inout SyncCounts, changes: inout ChangedDays) throws(StoreError) {
-        if let declared = batch.accounts.first {
-            throw StoreError(
-                .postgres(
-                    function: "applySync", sqlState: nil,
-                    message: "a batch declaring accounts (\(declared.name)) can't be synced into PostgreSQL yet",
-                    sql: nil, target: connection.shownTarget),
-                at: .file(location))
-        }
+        try upsertAccounts(batch.accounts, counts: &counts)
         guard let account = batch.account else { return }
         try upsert(batch.upserts, of: account, counts: &counts, changes: &changes)
         if batch.replacesTransactions {
@@ -146,6 +139,46 @@ extension PostgresLedger {
             counts.deleted += deleted.rows.count
         }
         try record(batch.balances, account: account, counts: &counts, changes: &changes)
+    }
+
+    /// Creates each declared account, or renames one found by its key as its source now names it
+    /// (SQLite's `upsertAccounts`), inside the sync's transaction.
+    private func upsertAccounts(_ accounts: [AccountReference], counts: inout SyncCounts) throws(StoreError) {
+        for reference in accounts {
+            guard let currency = reference.currency else {
+                throw StoreError(.corruptValue(column: "accounts.currency", found: "none"), at: .file(location))
+            }
+            if let existing = try existingAccount(matching: reference) {
+                _ = try followSourceName(of: existing, declared: reference)
+                counts.updated += 1
+            } else {
+                guard try insertAccount(reference, fallbackCurrency: currency) != nil else {
+                    // Another writer took the name: the sync is rolled back and tried again.
+                    throw StoreError(
+                        .postgres(
+                            function: "applySync", sqlState: .uniqueViolation,
+                            message: "account \(reference.name) was created by another writer", sql: nil,
+                            target: connection.shownTarget),
+                        at: .file(location))
+                }
+                counts.inserted += 1
+            }
+        }
+    }
+
+    /// The newest statement balance of a kind recorded for an account, if any.
+    public func newestStatementBalance(of account: StoredAccount, kind: StatementBalance.Kind = .ledger)
+        throws(StoreError) -> (asOf: Day, signedMinorUnits: Int64)?
+    {
+        let result = try connection.query(
+            "SELECT as_of, amount FROM statement_balances WHERE account_id = $1 AND kind = $2 ORDER BY as_of DESC LIMIT 1",
+            [String(account.id), kind.rawValue])
+        guard let row = result.rows.first else { return nil }
+        let text = try row.text(0)
+        guard let day = Day(iso: text) else {
+            throw StoreError(.corruptValue(column: "statement_balances.as_of", found: text), at: .file(location))
+        }
+        return (day, try row.int(1))
     }
 
     /// Inserts each row, or updates the account's row with its external id (locked while read).

@@ -9,8 +9,8 @@ import LedgerCore
 /// under an advisory lock, so that several processes opening a new ledger at once migrate it once.
 /// Identity is enforced by the server's unique indexes: see ``save(_:importID:)``.
 ///
-/// No command selects this store yet (issue 21): it is the PostgreSQL side of the door, tested
-/// against a real server. A `PostgresLedger` is used from one thread at a time.
+/// `ledgerport --db postgresql://…` selects it for the commands that run on PostgreSQL so far
+/// (issue 21, in progress: docs/postgres.md). A `PostgresLedger` is used from one thread at a time.
 public final class PostgresLedger {
     /// The connection, with its search path set to ``name``.
     let connection: PostgresConnection
@@ -22,6 +22,11 @@ public final class PostgresLedger {
     /// Whether every batch takes the row-by-row door, one statement per row (tests compare the
     /// two doors); by default a batch is written in a few statements where that is the same.
     var writesRowByRow = false
+    /// The ledger's declared commodities as last read (``storedCurrency(_:column:)`` reads them
+    /// again when a code is unknown).
+    var commodityTable = CommodityTable()
+    /// How many rows a transactions listing fetches from its cursor at a time (tests make it small).
+    var rowsPerFetch = 1_000
 
     /// The schema version this ledgerport writes (the same number as SQLite's).
     public static var schemaVersion: Int { Migration.postgres.last?.version ?? 0 }
@@ -48,11 +53,28 @@ public final class PostgresLedger {
         self.connection = connection
         self.name = name
         try migrate(upTo: version)
+        if version >= Migration.declaredCommoditiesVersion { try loadCommodities() }
     }
 
     /// The schema version recorded in the ledger's `ledgerport_schema`.
     public func storedVersion() throws(StoreError) -> Int {
         let result = try connection.query("SELECT version FROM ledgerport_schema")
+        guard let row = result.rows.first else { return 0 }
+        return Int(try row.int(0))
+    }
+
+    /// The schema version of the ledger `name` on the server, without creating or migrating it:
+    /// `nil` when the server holds no such ledger (no schema of that name with a version table).
+    ///
+    /// - Throws: ``StoreError`` when the name can't name a schema or the server fails.
+    public static func storedVersion(of name: String, on connection: PostgresConnection) throws(StoreError) -> Int? {
+        try checkName(name, at: connection.shownTarget)
+        let found = try connection.query(
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'ledgerport_schema'",
+            [name])
+        guard !found.rows.isEmpty else { return nil }
+        // The name is checked: lowercase letters, digits and `_` only, safe to quote.
+        let result = try connection.query("SELECT version FROM \"\(name)\".ledgerport_schema")
         guard let row = result.rows.first else { return 0 }
         return Int(try row.int(0))
     }
@@ -109,6 +131,9 @@ public final class PostgresLedger {
 
     /// Where errors about the ledger point: the server and the schema.
     var location: String { "\(connection.shownTarget) ledger=\(name)" }
+
+    /// Where errors about the ledger point: the server (without any password) and the ledger.
+    public var shownLocation: String { location }
 
     /// Refuses a name that can't be a schema name as is (it would need quoting rules people get wrong).
     private static func checkName(_ name: String, at target: String) throws(StoreError) {
