@@ -56,3 +56,11 @@ final class CLIHarness {
         try JSONSerialization.jsonObject(with: Data(output.utf8), options: [.fragmentsAllowed])
     }
 }
+
+/// The ledger file's bytes and its WAL's (empty for a file that isn't there), to show that a
+/// dry run or a refused command wrote nothing.
+func ledgerBytes(_ cli: CLIHarness) -> [Data] {
+    ["", "-wal"].map { suffix in
+        (try? Data(contentsOf: URL(fileURLWithPath: cli.databasePath + suffix))) ?? Data()
+    }
+}

@@ -45,14 +45,14 @@ struct TransactionsCorrectionCommandTests {
     func deleteDryRunAndRefusals() throws {
         let (cli, _, ids) = try imported()
         let rent = try #require(ids["Rent"])
-        let before = try ledgerBytes(cli)
+        let before = ledgerBytes(cli)
         #expect(cli.run("transactions", "delete", String(rent), "--dry-run", "--json") == 0)
         let result = try #require(try cli.json() as? [String: Any])
         #expect(result["dryRun"] as? Bool == true && (result["deleted"] as? [Any])?.count == 1)
-        #expect(try ledgerBytes(cli) == before)
+        #expect(ledgerBytes(cli) == before)
         #expect(cli.run("transactions", "delete", String(rent), "4242") == 1)
         #expect(cli.errors.contains("no transaction has id 4242"))
-        #expect(try ledgerBytes(cli) == before)
+        #expect(ledgerBytes(cli) == before)
         #expect(cli.run("transactions", "delete", "rent") == 2)
         #expect(cli.run("transactions", "delete") == 2)
     }
@@ -75,10 +75,10 @@ struct TransactionsCorrectionCommandTests {
     func editStatus() throws {
         let (cli, _, ids) = try imported()
         let rent = try #require(ids["Rent"])
-        let before = try ledgerBytes(cli)
+        let before = ledgerBytes(cli)
         #expect(cli.run("transactions", "edit", String(rent), "--status", "pending", "--dry-run", "--json") == 0)
         #expect((try cli.json() as? [String: Any])?["dryRun"] as? Bool == true)
-        #expect(try ledgerBytes(cli) == before)
+        #expect(ledgerBytes(cli) == before)
         #expect(cli.run("transactions", "edit", String(rent), "--status", "pending") == 0)
         #expect(cli.run("accounts", "--json") == 0)
         let accounts = try #require(try cli.json() as? [[String: Any]])
@@ -88,9 +88,4 @@ struct TransactionsCorrectionCommandTests {
         #expect(cli.run("transactions", "edit", "4242", "--memo", "x") == 1)
     }
 
-    private func ledgerBytes(_ cli: CLIHarness) throws -> [Data] {
-        ["", "-wal"].map { suffix in
-            (try? Data(contentsOf: URL(fileURLWithPath: cli.databasePath + suffix))) ?? Data()
-        }
-    }
 }
