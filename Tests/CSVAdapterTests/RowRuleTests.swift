@@ -50,7 +50,7 @@ struct RowRuleTests {
             .replacingOccurrences(
                 of: #"{ "width": { "max": 13 } }"#, with: #"{ "column": "Land", "exists": false }"#)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("se-exists-\(UUID()).json").path
-        FileManager.default.createFile(atPath: path, contents: Data(mapping.utf8))
+        try #require(FileManager.default.createFile(atPath: path, contents: Data(mapping.utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = runAdapter(
             CSVFormat.self, bytes: try Fixture.bytes("CSV/rules/se-summary-rows.csv"), name: "se.csv",
@@ -91,7 +91,7 @@ struct RowRuleTests {
              "rules": [{"if": {"column": "Text", "matches": "^card"}, "set": {"description": "Card", "status": "pending"}}]}
             """
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("held-\(UUID()).json").path
-        FileManager.default.createFile(atPath: path, contents: Data(mapping.utf8))
+        try #require(FileManager.default.createFile(atPath: path, contents: Data(mapping.utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let csv = "Date,Text,Amount\n03/04/2024,CARD 1,-1.00\n05/04/2024,Rent,-2.00\n25/04/2024,card 2,-3.00\n"
         let run = runAdapter(

@@ -10,7 +10,8 @@ import Testing
 private let killedWorkerVariable = "LEDGERPORT_PG_KILLED_WORKER"
 
 /// Faults in the middle of an import into a PostgreSQL ledger (issue 21): a worker killed with
-/// SIGKILL in the middle of a batch, and a connection the server drops in the middle of one. Each
+/// SIGKILL in the middle of a batch, a connection the server drops in the middle of one, and the
+/// server restarted (on a server of the test's own) in the middle of one. Each
 /// leaves whole batches only, with every total right, and a rerun stores exactly the rest.
 ///
 /// A batch is caught in the middle by a lock: the test holds the account's row `FOR NO KEY UPDATE`,
@@ -162,6 +163,51 @@ struct PostgresFaultTests {
         let check = try postgresConnection()
         #expect(try integer(check, "SELECT count(*) FROM \(ledger.name).transactions") == 300)
         try Self.rerunStoresTheRest(ledger: ledger.name, rows: rows, stored: 300)
+    }
+
+    @Test("the server restarted in the middle of a batch: none of it stays, the error says so, a rerun stores the rest")
+    func restartedServer() throws {
+        _ = try postgresServer()  // skips (or fails under CI) as the other tests do when PostgreSQL is missing
+        let server = try PostgresTestServer.makePrivate()
+        defer { server.stop() }
+        let ledger = try PostgresLedger(connection: try PostgresConnection(server.connectionString), name: "restarted")
+        let account = try ledger.ensureAccount(named: "Checking", kind: .asset, currency: .EUR)
+        let rows = pendingRows(PostgresBatchTests.statement(Self.rowCount), accountID: account)
+        let batches = Self.batches(rows)
+        for batch in batches.prefix(3) {
+            #expect(ledger.save(batch, importID: nil) == .saved(inserted: 100, duplicates: 0))
+        }
+        let pid = try integer(ledger.connection, "SELECT pg_backend_pid()")
+        let locker = try PostgresConnection(server.connectionString)
+        let watcher = try PostgresConnection(server.connectionString)
+        try Self.lockAccount(locker, ledger: ledger.name, account: account)
+        let fourth = Saving(ledger: ledger, batch: batches[3])
+        try Self.waitUntil("the fourth batch to wait for the lock") { try Self.waitsForLock(watcher, pid: pid) }
+        try server.restartImmediately()
+        guard case .notSaved(let error) = fourth.outcome() else {
+            Issue.record("a batch the server's restart cut off was reported saved")
+            return
+        }
+        #expect(error.message.contains("connection"), "\(error.message)")
+        #expect(!error.message.contains("no connection to the server"), "\(error.message)")
+        let check = try PostgresConnection(server.connectionString)
+        #expect(try integer(check, "SELECT count(*) FROM restarted.transactions") == 300)
+        // The rerun, on a new connection to the restarted server.
+        let again = try PostgresLedger(connection: try PostgresConnection(server.connectionString), name: "restarted")
+        var inserted = 0
+        var duplicates = 0
+        for batch in batches {
+            guard case .saved(let new, let old, _, _, _) = again.save(batch, importID: nil) else {
+                Issue.record("the rerun's batch was not saved")
+                return
+            }
+            inserted += new
+            duplicates += old
+        }
+        #expect(inserted == 700)
+        #expect(duplicates == 300)
+        #expect(try integer(again.connection, "SELECT count(*) FROM transactions") == Int64(Self.rowCount))
+        #expect(try totalsMismatches(again.connection) == 0)
     }
 
     /// One batch saved on a thread of its own, its outcome read when it ends.

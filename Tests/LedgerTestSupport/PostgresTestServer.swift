@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -6,7 +7,8 @@ import Foundation
     import Darwin
 #endif
 
-/// A throwaway PostgreSQL server for tests, started once per test process and stopped at its exit.
+/// A throwaway PostgreSQL server for tests, started once per test process and stopped at its exit;
+/// or one of a test's own (``makePrivate()``), which that test may restart and stops itself.
 ///
 /// `initdb` makes a cluster in a temporary folder and `pg_ctl` starts `postgres` on a Unix socket
 /// in that folder only (`listen_addresses=''`, `fsync=off`: nothing in it outlives the tests).
@@ -28,6 +30,10 @@ public final class PostgresTestServer: Sendable {
     public let folder: String
     /// How long starting the server took, in seconds.
     public let startSeconds: Double
+    /// The folder of PostgreSQL's programs.
+    private let programs: String
+    /// Whether the programs run as the user postgres (the tests run as root).
+    private let asPostgres: Bool
 
     /// A libpq key/value string for the server's `postgres` database, as its superuser.
     public var connectionString: String { "host=\(folder) port=\(Self.port) user=\(Self.user) dbname=postgres" }
@@ -39,6 +45,34 @@ public final class PostgresTestServer: Sendable {
         try started.get()
     }
 
+    /// A server of the calling test's own, for a test that restarts or stops it: the shared one
+    /// serves the tests running beside it. Its commits wait for their WAL to be written
+    /// (`synchronous_commit=on`, where the shared server doesn't wait), so a restart keeps every
+    /// transaction it reported committed. The test stops it with ``stop()``; one left running is
+    /// stopped at the process's exit.
+    ///
+    /// - Throws: ``Unavailable`` when the PostgreSQL programs are missing or fail.
+    public static func makePrivate() throws(Unavailable) -> PostgresTestServer {
+        try start(synchronousCommit: true)
+    }
+
+    /// Restarts the server the way a crash or a power cut would (`pg_ctl restart -m immediate`):
+    /// every connection is cut, open transactions are lost, committed ones recovered; answers when
+    /// the server accepts connections again.
+    ///
+    /// - Throws: ``Unavailable`` when `pg_ctl` fails.
+    public func restartImmediately() throws(Unavailable) {
+        try Self.run(
+            programs + "/pg_ctl", ["restart", "-m", "immediate", "-w", "-t", "30", "-D", folder + "/data"],
+            asPostgres: asPostgres, in: folder)
+    }
+
+    /// Stops the server at once and removes its folder.
+    public func stop() {
+        Self.stop(folder: folder)
+        Self.runningFolders.withLock { folders in folders.removeAll { $0 == folder } }
+    }
+
     // MARK: - Private
 
     private static let port = 5432
@@ -47,12 +81,14 @@ public final class PostgresTestServer: Sendable {
         try start()
     }
 
-    private init(folder: String, startSeconds: Double) {
+    private init(folder: String, startSeconds: Double, programs: String, asPostgres: Bool) {
         self.folder = folder
         self.startSeconds = startSeconds
+        self.programs = programs
+        self.asPostgres = asPostgres
     }
 
-    private static func start() throws(Unavailable) -> PostgresTestServer {
+    private static func start(synchronousCommit: Bool = false) throws(Unavailable) -> PostgresTestServer {
         let clock = ContinuousClock()
         let begin = clock.now
         let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
@@ -68,8 +104,11 @@ public final class PostgresTestServer: Sendable {
         }
         let folder = String(cString: made)
         // From here the folder goes at exit, with the server if it started, whatever fails next.
-        runningFolder = folder
-        atexit { PostgresTestServer.stopAtExit() }
+        let isFirst = runningFolders.withLock { folders in
+            folders.append(folder)
+            return folders.count == 1
+        }
+        if isFirst { atexit { PostgresTestServer.stopAtExit() } }
         let asRoot = getuid() == 0
         if asRoot {
             guard let account = getpwnam("postgres") else {
@@ -88,7 +127,7 @@ public final class PostgresTestServer: Sendable {
             ["-D", folder + "/data", "-U", user, "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"],
             asPostgres: asRoot, in: folder)
         let options =
-            "-k \(folder) -p \(port) -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+            "-k \(folder) -p \(port) -c listen_addresses='' -c fsync=off -c synchronous_commit=\(synchronousCommit ? "on" : "off") "
             + "-c full_page_writes=off -c max_connections=50"
         try run(
             bin + "/pg_ctl",
@@ -96,7 +135,7 @@ public final class PostgresTestServer: Sendable {
             asPostgres: asRoot, in: folder)
         let elapsed = clock.now - begin
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return PostgresTestServer(folder: folder, startSeconds: seconds)
+        return PostgresTestServer(folder: folder, startSeconds: seconds, programs: bin, asPostgres: asRoot)
     }
 
     /// The newest `/usr/lib/postgresql/<version>/bin` holding `initdb` and `pg_ctl`.
@@ -148,12 +187,18 @@ public final class PostgresTestServer: Sendable {
         }
     }
 
-    /// The running server's folder, for the exit handler (a C function pointer captures nothing).
-    nonisolated(unsafe) private static var runningFolder: String?
+    /// The folders of the servers still running, for the exit handler (a C function pointer
+    /// captures nothing).
+    private static let runningFolders = Mutex<[String]>([])
 
-    /// Stops the server at once (SIGQUIT: immediate shutdown, nothing to keep) and removes its folder.
+    /// Stops every server still running at the process's exit.
     private static func stopAtExit() {
-        guard let folder = runningFolder else { return }
+        for folder in runningFolders.withLock({ $0 }) { stop(folder: folder) }
+    }
+
+    /// Stops the server in `folder` at once (SIGQUIT: immediate shutdown, nothing to keep) and
+    /// removes the folder.
+    private static func stop(folder: String) {
         let pidFile = folder + "/data/postmaster.pid"
         if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
             let first = text.split(separator: "\n").first, let pid = Int32(first)
