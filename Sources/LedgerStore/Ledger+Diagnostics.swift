@@ -1,6 +1,6 @@
 import LedgerCore
 
-extension Ledger {
+extension Ledger: CheckpointExplaining {
     /// A checkpoint with its window's pending rows and, when it shows a discrepancy, the
     /// candidates for its cause.
     ///
@@ -8,18 +8,7 @@ extension Ledger {
     /// statement's end-of-day balances come from the rows' stated running balances and from the
     /// statement balances recorded for those days.
     public func explained(_ checkpoint: Checkpoint, of account: StoredAccount) throws(StoreError) -> Checkpoint {
-        var result = checkpoint
-        let previous = try latestCheckpoint(of: account, before: checkpoint.asOf)
-        result.pending = try pendingSummary(of: account, after: previous?.asOf, through: checkpoint.asOf)
-        guard let discrepancy = checkpoint.discrepancy, discrepancy != 0, let previous else { return result }
-        let rows = try diagnosticRows(of: account, after: previous.asOf, through: checkpoint.asOf)
-        var balances = try statedBalances(of: account, after: previous.asOf, through: checkpoint.asOf)
-        balances[checkpoint.asOf] = checkpoint.actual
-        let diagnostics = DiscrepancyDiagnostics(
-            discrepancy: discrepancy, openingBalance: previous.actual, rows: rows, statementBalances: balances,
-            currency: account.currency)
-        result.diagnosis = diagnostics.diagnose()
-        return result
+        try explanation(of: checkpoint, for: account)
     }
 
     /// One transaction by id, if it exists.
@@ -34,7 +23,7 @@ extension Ledger {
     ///
     /// `day > coalesce(?2, '')` rather than `(?2 IS NULL OR day > ?2)`: the `OR` form hides the
     /// day range from the identity index, so every checkpoint scanned the whole account.
-    private func pendingSummary(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
+    func pendingSummary(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
         -> PendingSummary
     {
         let query = try database.prepare(
@@ -54,7 +43,7 @@ extension Ledger {
     }
 
     /// The window's rows as the diagnostics read them, by day and storage order.
-    private func diagnosticRows(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
+    func diagnosticRows(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
         -> [DiagnosticRow]
     {
         let query = try database.prepare(
@@ -76,8 +65,7 @@ extension Ledger {
     }
 
     /// Ledger-kind statement balances recorded for the window's days.
-    private func statedBalances(of account: StoredAccount, after: Day, through: Day) throws(StoreError) -> [Day: Int64]
-    {
+    func statedBalances(of account: StoredAccount, after: Day, through: Day) throws(StoreError) -> [Day: Int64] {
         let query = try database.prepare(
             """
             SELECT as_of, amount FROM statement_balances

@@ -3,27 +3,21 @@ import LedgerCore
 /// A checkpoint's explanation on PostgreSQL (issue 21), as `Ledger+Diagnostics.swift` gives it on
 /// SQLite: the window's pending rows, and for a discrepancy the candidates for its cause, found
 /// by the same ``DiscrepancyDiagnostics`` over the same rows.
-extension PostgresLedger {
+extension PostgresLedger: CheckpointExplaining {
     /// A checkpoint with its window's pending rows and, when it shows a discrepancy, the
     /// candidates for its cause.
     public func explained(_ checkpoint: Checkpoint, of account: StoredAccount) throws(StoreError) -> Checkpoint {
-        var result = checkpoint
-        let previous = try checkpoints(of: account).first { $0.asOf < checkpoint.asOf }
-        result.pending = try pendingSummary(of: account, after: previous?.asOf, through: checkpoint.asOf)
-        guard let discrepancy = checkpoint.discrepancy, discrepancy != 0, let previous else { return result }
-        let rows = try diagnosticRows(of: account, after: previous.asOf, through: checkpoint.asOf)
-        var balances = try statedBalances(of: account, after: previous.asOf, through: checkpoint.asOf)
-        balances[checkpoint.asOf] = checkpoint.actual
-        let diagnostics = DiscrepancyDiagnostics(
-            discrepancy: discrepancy, openingBalance: previous.actual, rows: rows, statementBalances: balances,
-            currency: account.currency)
-        result.diagnosis = diagnostics.diagnose()
-        return result
+        try explanation(of: checkpoint, for: account)
     }
 
-    // MARK: - Private
+    /// The latest checkpoint of the account strictly before `day`.
+    func latestCheckpoint(of account: StoredAccount, before day: Day) throws(StoreError) -> Checkpoint? {
+        try checkpoints(of: account).first { $0.asOf < day }
+    }
 
-    private func pendingSummary(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
+    // MARK: - What the explanation reads (CheckpointExplaining)
+
+    func pendingSummary(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
         -> PendingSummary
     {
         let result = try connection.query(
@@ -40,7 +34,7 @@ extension PostgresLedger {
         return PendingSummary(count: rows.count, sum: sum, transactions: rows.prefix(Ledger.pendingIDLimit).map(\.0))
     }
 
-    private func diagnosticRows(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
+    func diagnosticRows(of account: StoredAccount, after: Day?, through: Day) throws(StoreError)
         -> [DiagnosticRow]
     {
         let result = try connection.query(
@@ -63,7 +57,7 @@ extension PostgresLedger {
         }
     }
 
-    private func statedBalances(of account: StoredAccount, after: Day, through: Day) throws(StoreError)
+    func statedBalances(of account: StoredAccount, after: Day, through: Day) throws(StoreError)
         -> [Day: Int64]
     {
         let result = try connection.query(
