@@ -125,6 +125,9 @@ struct PostgresTargetTests {
         #expect(cli.errors.contains("PQconnectdb"))
         #expect(cli.errors.contains("dbname=books"))
         #expect(!cli.errors.contains("no ledger at"))
+        // libpq's message comes in several lines; the command's error is one.
+        #expect(cli.errors.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(cli.errors)")
+        #expect(cli.errors.contains("; Is the server running"), "\(cli.errors)")
     }
 
     @Test("a command that opens no ledger runs whatever the target")

@@ -332,12 +332,19 @@ public final class PostgresConnection: CustomStringConvertible {
         return message.replacingOccurrences(of: password, with: "••••")
     }
 
-    /// A libpq message without its trailing newline.
+    /// A libpq message on one line, as every error of the command line is: libpq breaks a message
+    /// into indented lines ("…failed: No such file or directory\n\tIs the server running…?"). A
+    /// line that goes on with a small letter continues the sentence before it; another starts
+    /// one of its own, after "; ".
     private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "no message" }
-        var text = String(cString: pointer)
-        while text.last?.isNewline == true { text.removeLast() }
-        return text.isEmpty ? "no message" : text
+        let lines = String(cString: pointer).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard var text = lines.first else { return "no message" }
+        for line in lines.dropFirst() {
+            text += line.first?.isLowercase == true ? " " + line : "; " + line
+        }
+        return text
     }
 
     /// An error field code (`PG_DIAG_SQLSTATE` is `'C'`).
