@@ -19,6 +19,14 @@ public enum CorrectionRefusal: Sendable, Hashable {
     /// Two rows can't be paired as a transfer's debit and credit; `why` names the rule they break.
     case notATransfer(outID: Int64, inID: Int64, why: String)
 
+    /// A checkpoint by hand that would replace `existing`, which a source brought (the one
+    /// refusal both stores make alike).
+    static func replacing(_ existing: Checkpoint, of account: StoredAccount) -> CorrectionRefusal {
+        .sourceCheckpoint(
+            account: account.name, day: existing.asOf, source: existing.source.rawValue, importID: existing.importID,
+            amount: Money.format(existing.actual, currency: account.currency))
+    }
+
     /// What was found and what was expected.
     public var message: String {
         switch self {

@@ -56,13 +56,7 @@ extension Ledger {
         return try write {
             let isByHand = importID == nil && (source == .manual || source == .opening)
             if isByHand, !replacingSource, let existing = try checkpoint(of: account, on: asOf), existing.isFromSource {
-                throw StoreError(
-                    .correctionRefused(
-                        .sourceCheckpoint(
-                            account: account.name, day: asOf, source: existing.source.rawValue,
-                            importID: existing.importID,
-                            amount: Money.format(existing.actual, currency: account.currency))),
-                    at: .file(path))
+                throw StoreError(.correctionRefused(.replacing(existing, of: account)), at: .file(path))
             }
             try recordBalance(actual, account: account.id, at: .file(path))
             let previous = try latestCheckpoint(of: account, before: asOf)

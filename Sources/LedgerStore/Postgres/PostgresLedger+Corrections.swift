@@ -148,13 +148,7 @@ extension PostgresLedger: CorrectionStore {
         let stored = try correction(dryRun: false) { () throws(StoreError) -> Checkpoint in
             try connection.query("SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [String(account.id)])
             if !replacingSource, let existing = try checkpoint(of: account, on: asOf), existing.isFromSource {
-                throw StoreError(
-                    .correctionRefused(
-                        .sourceCheckpoint(
-                            account: account.name, day: asOf, source: existing.source.rawValue,
-                            importID: existing.importID,
-                            amount: Money.format(existing.actual, currency: account.currency))),
-                    at: .file(location))
+                throw StoreError(.correctionRefused(.replacing(existing, of: account)), at: .file(location))
             }
             return try writeCheckpoint(
                 account, asOf: asOf, actual: actual, source: isOpening ? .opening : .manual, importID: nil)
