@@ -27,6 +27,7 @@ public protocol CorrectionStore: ImportStore {
     ///
     /// - Throws: ``StoreError`` with ``CorrectionRefusal/sourceCheckpoint(account:day:source:importID:amount:)``
     ///   when a source's checkpoint is on that day and `replacingSource` is false (nothing written).
+    @discardableResult
     func checkpointByHand(
         _ account: StoredAccount, asOf: Day, actual: Int64, isOpening: Bool, replacingSource: Bool
     ) throws(StoreError) -> Checkpoint

@@ -146,6 +146,9 @@ final class Statement {
         return count
     }
 
+    /// How many columns a row of the statement has. Calls `sqlite3_column_count`.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     /// Whether a column is NULL. Calls `sqlite3_column_type`.
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 

@@ -3,8 +3,8 @@ import Testing
 
 @testable import LedgerStore
 
-/// Deleting and editing transactions: remembered against re-imports, identity kept, checkpoints
-/// recomputed, one transaction each.
+/// Editing transactions (identity kept, checkpoints recomputed, one transaction each), and a
+/// deletion failing midway. Deleting them runs on both stores in `StoreCorrectionTests`.
 @Suite("Ledger transaction changes")
 struct LedgerTransactionChangesTests {
     let ledger: Ledger
@@ -17,51 +17,6 @@ struct LedgerTransactionChangesTests {
     init() throws {
         ledger = try Ledger(path: ":memory:")
         checking = try ledger.ensureAccount(AccountReference(name: "Checking", currency: .EUR), fallbackCurrency: .EUR)
-    }
-
-    @Test("a deleted row is skipped by a re-import and counted as deleted before, not as new")
-    func deletedRowStaysDeleted() throws {
-        #expect(ledger.save(rows(january, account: checking), importID: nil) == .saved(inserted: 3, duplicates: 0))
-        let ids = try ledger.transactions().filter { $0.description != "Tea" }.map(\.id)
-        _ = try ledger.deleteTransactions(ids)
-        #expect(try ledger.balance(of: checking) == -200)
-        #expect(
-            ledger.save(rows(january, account: checking), importID: nil)
-                == .saved(inserted: 0, duplicates: 1, deletedBefore: 2))
-        #expect(try ledger.transactions().map(\.description) == ["Tea"])
-        #expect(ledger.check().isSound)
-    }
-
-    @Test("restoring deleted rows brings them back and forgets them")
-    func restoreDeleted() throws {
-        _ = ledger.save(rows(january, account: checking), importID: nil)
-        _ = try ledger.deleteTransactions(try ledger.transactions().map(\.id))
-        ledger.restoresDeletedRows = true
-        #expect(ledger.save(rows(january, account: checking), importID: nil) == .saved(inserted: 3, duplicates: 0))
-        ledger.restoresDeletedRows = false
-        let count = try ledger.database.prepare("SELECT count(*) FROM transaction_tombstones").rows { $0.int(0) }
-        #expect(count == [0])
-        #expect(try ledger.balance(of: checking) == 420)
-    }
-
-    @Test("an unknown id deletes nothing; a dry run writes nothing")
-    func deleteRefusedAndDryRun() throws {
-        _ = ledger.save(rows(january, account: checking), importID: nil)
-        let first = try #require(try ledger.transactions().first?.id)
-        #expect(throws: StoreError.self) { try ledger.deleteTransactions([first, 999]) }
-        #expect(try ledger.transactions().count == 3)
-        #expect(try ledger.deleteTransactions([first], dryRun: true).before.count == 1)
-        #expect(try ledger.transactions().count == 3)
-    }
-
-    @Test("deleting a row recomputes the checkpoint of its window")
-    func deleteRecomputes() throws {
-        try ledger.checkpoint(checking, asOf: Day(iso: "2024-01-01")!, actual: 0, source: .manual)
-        _ = ledger.save(rows(january, account: checking), importID: nil)
-        try ledger.checkpoint(checking, asOf: Day(iso: "2024-01-31")!, actual: 1_000, source: .manual)
-        let outflows = try ledger.transactions().filter { $0.direction == .debit }.map(\.id)
-        let deletion = try ledger.deleteTransactions(outflows)
-        #expect(deletion.refreshed.map(\.status) == [.reconciled])
     }
 
     @Test("an edit changes description, memo and status, keeps identity, and a re-import still finds a duplicate")

@@ -28,7 +28,7 @@ struct PostgresBatchStatementsTests {
     func fewRoundTrips() throws {
         let (ledger, account) = try PostgresBatchTests.makeLedger()
         let connection = ledger.connection
-        let rows = pendingRows(PostgresBatchTests.statement(1_000), accountID: account)
+        let rows = pendingRows(StoreBatchTests.statement(1_000), accountID: account)
         // The first batch on a connection also prepares the batch's statements.
         #expect(ledger.save(Array(rows[0..<10]), importID: nil) == .saved(inserted: 10, duplicates: 0))
         var before = connection.roundTrips
@@ -68,12 +68,12 @@ struct PostgresBatchStatementsTests {
                 SplitLine(category: nil, amount: Money(minorUnits: 2_000, currency: .EUR), direction: .debit),
             ],
             externalID: "S1", location: SourceLocation(file: "test.csv", line: 30, column: 1))
-        let first = rows(PostgresBatchTests.statement(60) + [split])
+        let first = rows(StoreBatchTests.statement(60) + [split])
         let second =
             rows([
                 makeDraft("Hotel hold", -20_000, on: "2024-03-01", id: "H1", status: .pending, line: 40),
                 makeDraft("Taxi", -1_500, on: "2024-03-02", status: .pending, line: 41),
-            ]) + rows(PostgresBatchTests.statement(30, from: 50))
+            ]) + rows(StoreBatchTests.statement(30, from: 50))
         let third =
             rows([
                 makeDraft("Hotel", -18_450, on: "2024-03-04", id: "H1", line: 50),
@@ -82,7 +82,7 @@ struct PostgresBatchStatementsTests {
                 .withdraw(
                     accountID: account, externalID: "FIT1", location: SourceLocation(file: "c.ofx", line: 9, column: 1))
             ]
-            + rows(PostgresBatchTests.statement(20, from: 100))
+            + rows(StoreBatchTests.statement(20, from: 100))
             + [
                 .withdraw(
                     accountID: account, externalID: "FIT101",

@@ -86,7 +86,7 @@ struct PostgresFaultTests {
             if: PostgresProcessTests.canRunWorkers, "runs a copy of the test binary (SwiftPM's .xctest executable)"))
     func killedWorker() throws {
         let (ledger, account) = try PostgresBatchTests.makeLedger()
-        let rows = pendingRows(PostgresBatchTests.statement(Self.rowCount), accountID: account)
+        let rows = pendingRows(StoreBatchTests.statement(Self.rowCount), accountID: account)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pg-kill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -133,7 +133,7 @@ struct PostgresFaultTests {
     @Test("a connection dropped in the middle of a batch stores none of it and says so; a rerun stores the rest")
     func droppedConnection() throws {
         let (ledger, account) = try PostgresBatchTests.makeLedger()
-        let rows = pendingRows(PostgresBatchTests.statement(Self.rowCount), accountID: account)
+        let rows = pendingRows(StoreBatchTests.statement(Self.rowCount), accountID: account)
         let batches = Self.batches(rows)
         for batch in batches.prefix(3) {
             #expect(ledger.save(batch, importID: nil) == .saved(inserted: 100, duplicates: 0))
@@ -172,7 +172,7 @@ struct PostgresFaultTests {
         defer { server.stop() }
         let ledger = try PostgresLedger(connection: try PostgresConnection(server.connectionString), name: "restarted")
         let account = try ledger.ensureAccount(named: "Checking", kind: .asset, currency: .EUR)
-        let rows = pendingRows(PostgresBatchTests.statement(Self.rowCount), accountID: account)
+        let rows = pendingRows(StoreBatchTests.statement(Self.rowCount), accountID: account)
         let batches = Self.batches(rows)
         for batch in batches.prefix(3) {
             #expect(ledger.save(batch, importID: nil) == .saved(inserted: 100, duplicates: 0))
@@ -258,7 +258,7 @@ struct PostgresKilledWorker {
         try #require(FileManager.default.createFile(atPath: fields[3], contents: nil))
         let progress = try #require(FileHandle(forWritingAtPath: fields[3]))
         try progress.write(contentsOf: Data("pid \(try integer(ledger.connection, "SELECT pg_backend_pid()"))\n".utf8))
-        let rows = pendingRows(PostgresBatchTests.statement(PostgresFaultTests.rowCount), accountID: account)
+        let rows = pendingRows(StoreBatchTests.statement(PostgresFaultTests.rowCount), accountID: account)
         for (index, batch) in PostgresFaultTests.batches(rows).enumerated() {
             guard case .saved = ledger.save(batch, importID: nil) else { return }
             try progress.write(contentsOf: Data("batch \(index + 1)\n".utf8))

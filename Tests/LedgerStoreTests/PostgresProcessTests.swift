@@ -66,7 +66,7 @@ struct PostgresProcessTests {
             inserted += counted
             duplicates += duplicated
         }
-        let all = pendingRows(PostgresBatchTests.statement(Self.rowCount), accountID: account)
+        let all = pendingRows(StoreBatchTests.statement(Self.rowCount), accountID: account)
         try expectUnionStoredOnce(
             ledger.connection, all: all, inserted: inserted, duplicates: duplicates, workers: Self.workers)
     }
@@ -87,7 +87,7 @@ struct PostgresImportWorker {
         let account = try #require(Int64(fields[2]))
         let worker = try #require(Int(fields[3]))
         let rows = PostgresProcessTests.slice(
-            pendingRows(PostgresBatchTests.statement(PostgresProcessTests.rowCount), accountID: account),
+            pendingRows(StoreBatchTests.statement(PostgresProcessTests.rowCount), accountID: account),
             worker: worker)
         var report: String
         do {

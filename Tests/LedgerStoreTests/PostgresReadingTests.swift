@@ -9,7 +9,7 @@ import Testing
 struct PostgresReadingTests {
     /// A PostgreSQL ledger and a SQLite ledger holding the same rows.
     static func makeLedgers(rows count: Int) throws -> (postgres: PostgresLedger, sqlite: Ledger) {
-        let drafts = PostgresBatchTests.statement(count)
+        let drafts = StoreBatchTests.statement(count)
         let postgres = try PostgresLedger(connection: try postgresConnection(), name: freshLedgerName())
         let postgresAccount = try postgres.ensureAccount(named: "Checking", kind: .asset, currency: .EUR)
         #expect(postgres.save(pendingRows(drafts, accountID: postgresAccount), importID: nil).isSaved)
@@ -45,12 +45,5 @@ struct PostgresReadingTests {
         let (postgres, sqlite) = try Self.makeLedgers(rows: 23)
         #expect(try postgres.accountSummaries() == sqlite.accountSummaries())
         #expect(try postgres.allAccounts() == sqlite.allAccounts())
-    }
-}
-
-extension BatchOutcome {
-    fileprivate var isSaved: Bool {
-        if case .saved = self { return true }
-        return false
     }
 }
