@@ -33,9 +33,19 @@ struct PostgresBatchStatementsTests {
         #expect(ledger.save(Array(rows[0..<10]), importID: nil) == .saved(inserted: 10, duplicates: 0))
         var before = connection.roundTrips
         #expect(ledger.save(Array(rows[10...]), importID: nil) == .saved(inserted: 990, duplicates: 0))
-        // BEGIN with the tombstones, the insert, split relatives, the account's lock, the volume and
-        // totals, COMMIT.
-        #expect(connection.roundTrips - before <= 6)
+        // BEGIN with the tombstones, the look for stored rows, the savepoint with the copy and its
+        // rows (two), split relatives, the account's lock, the volume and totals, COMMIT.
+        #expect(connection.roundTrips - before <= 8)
+        // Without the copy: BEGIN with the tombstones, the insert (prepared on first use), split
+        // relatives, the account's lock, the volume and totals, COMMIT.
+        // (Every statement's coffees are alike: those would be duplicates.)
+        let more = pendingRows(
+            StoreBatchTests.statement(1_000, from: 2_000).filter { $0.description != "Coffee" }, accountID: account)
+        ledger.rowsToCopy = .max
+        before = connection.roundTrips
+        #expect(ledger.save(more, importID: nil) == .saved(inserted: 750, duplicates: 0))
+        #expect(connection.roundTrips - before <= 7)
+        ledger.rowsToCopy = 1
         let importID = try integer(
             connection,
             """
@@ -43,10 +53,15 @@ struct PostgresBatchStatementsTests {
             VALUES ('2024-03-06T00:00:00Z', 'march.csv', 'csv', 'running') RETURNING id
             """)
         before = connection.roundTrips
-        #expect(ledger.save(rows, importID: importID) == .saved(inserted: 0, duplicates: 1_000))
+        #expect(ledger.save(Array(rows[0..<500]), importID: importID) == .saved(inserted: 0, duplicates: 500))
         // Row by row it took two or three a row (a booked row looks for a pending twin or its id's
-        // row, then the import claims it). Now: BEGIN with the tombstones, the insert, the look for
-        // rows to book (prepared on first use), the claims (the same), the import's counts, COMMIT.
+        // row, then the import claims it). Now: BEGIN with the tombstones, the look for stored rows
+        // (which finds them: no copy), the insert, the look for rows to book (prepared on first
+        // use), the claims (the same), the import's counts, COMMIT.
+        #expect(connection.roundTrips - before <= 9)
+        // The next batch doesn't look again before its insert.
+        before = connection.roundTrips
+        #expect(ledger.save(Array(rows[500...]), importID: importID) == .saved(inserted: 0, duplicates: 500))
         #expect(connection.roundTrips - before <= 8)
         #expect(
             try integer(connection, "SELECT count(*) FROM import_claims WHERE import_id = $1", [String(importID)])
@@ -98,7 +113,15 @@ struct PostgresBatchStatementsTests {
             makeDraft("New row", -10, on: "2024-03-05", line: 70),
             makeDraft("Card again", -999, on: "2024-03-03", id: "FIT5", line: 71),
         ])
-        return [first, first, second, third, third, repeated, reused]
+        // New rows only, with text COPY must escape (a tab, line breaks, backslashes, `\N`) and
+        // text it must not touch: the copy stores them.
+        var fresh = rows(StoreBatchTests.statement(20, from: 300).filter { $0.description != "Coffee" })
+        for (line, text) in ["Tab\there", "Line\nbreak\r", #"Back\slash \N"#, "Ünïcödé € ✓", "'quoted' \"too\""]
+            .enumerated()
+        {
+            fresh += rows([makeDraft(text, -Int64(1_000 + line), on: "2024-03-07", id: "T\(line)", line: 80 + line)])
+        }
+        return [first, fresh, first, second, third, third, repeated, reused]
     }
 
     /// Everything a batch leaves in the ledger, ids aside, as text.
@@ -124,13 +147,17 @@ struct PostgresBatchStatementsTests {
         return contents
     }
 
-    @Test("the batched door stores, counts and refuses exactly as the row-by-row door, batch after batch")
+    @Test(
+        "the batched door, with and without its copy, stores, counts and refuses exactly as the row-by-row door"
+    )
     func sameAsRowByRow() throws {
         var outcomes: [[BatchOutcome]] = []
         var stored: [[[String?]]] = []
-        for isRowByRow in [true, false] {
+        for door in 0..<3 {
             let (ledger, account) = try PostgresBatchTests.makeLedger()
-            ledger.writesRowByRow = isRowByRow
+            // Row by row; in statements without the copy; in statements with it.
+            ledger.writesRowByRow = door == 0
+            ledger.rowsToCopy = door == 1 ? .max : 1
             let importID = try integer(
                 ledger.connection,
                 """
@@ -140,18 +167,54 @@ struct PostgresBatchStatementsTests {
             outcomes.append(Self.batches(account: account).map { ledger.save($0, importID: importID) })
             stored.append(try Self.contents(ledger.connection))
             #expect(try totalsMismatches(ledger.connection) == 0)
+            // Only the batch of new rows without split lines went by copy, and only on its door.
+            #expect(ledger.copiedRuns == (door == 2 ? 1 : 0))
         }
-        #expect(outcomes[0] == outcomes[1])
-        #expect(stored[0] == stored[1])
+        #expect(outcomes[0] == outcomes[1] && outcomes[1] == outcomes[2])
+        #expect(stored[0] == stored[1] && stored[1] == stored[2])
+        for text in ["Tab\there", "Line\nbreak\r", #"Back\slash \N"#] {
+            #expect(stored[2].contains { $0.contains(text) })
+        }
         // The batches did what they say: the last one was refused at its reused id.
-        guard case .notSaved(let error) = outcomes[1].last else {
+        guard case .notSaved(let error) = outcomes[2].last else {
             Issue.record("the reused id was saved")
             return
         }
         #expect(error.location.line == 71)
-        #expect(outcomes[1][1] == .saved(inserted: 0, duplicates: 61))
-        #expect(outcomes[1][3] == .saved(inserted: 15, duplicates: 5, withdrawn: 2, booked: 2))
-        #expect(outcomes[1][5] == .saved(inserted: 2, duplicates: 1))
+        #expect(outcomes[2][1] == .saved(inserted: 20, duplicates: 0))
+        #expect(outcomes[2][2] == .saved(inserted: 0, duplicates: 61))
+        #expect(outcomes[2][4] == .saved(inserted: 15, duplicates: 5, withdrawn: 2, booked: 2))
+        #expect(outcomes[2][6] == .saved(inserted: 2, duplicates: 1))
         #expect(stored[1].contains { $0.count == 6 && $0[0] == "S1" && $0[2] == "Food" })
+    }
+}
+
+@Suite("PostgresLedger statistics")
+struct PostgresStatisticsTests {
+    @Test("an import gathers the planner's statistics when its batches have doubled the table, from 10,000 rows")
+    func analyzesAsTheTableGrows() throws {
+        let (ledger, account) = try PostgresBatchTests.makeLedger()
+        // Rows of distinct days and amounts: each a new row.
+        let drafts: [Draft] = (0..<45_000).map { (index: Int) -> Draft in
+            let day = String(format: "2024-%02d-%02d", 1 + index / 3_000 % 12, 1 + index % 28)
+            return makeDraft("Row \(index)", -Int64(1 + index), on: day, line: index + 2)
+        }
+        let rows = pendingRows(drafts, accountID: account)
+        var analysesAfter: [Int] = []
+        for start in stride(from: 0, to: rows.count, by: 5_000) {
+            #expect(
+                ledger.save(Array(rows[start..<(start + 5_000)]), importID: nil)
+                    == .saved(inserted: 5_000, duplicates: 0))
+            analysesAfter.append(ledger.analyses)
+        }
+        // At 10,000 rows, then 20,000 and 40,000: each time the table doubled.
+        #expect(analysesAfter == [0, 1, 1, 2, 2, 2, 2, 3, 3])
+        #expect(
+            try integer(
+                ledger.connection, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'transactions'::regclass")
+                == 40_000)
+        // A batch of duplicates stores nothing and gathers nothing.
+        #expect(ledger.save(Array(rows[0..<5_000]), importID: nil) == .saved(inserted: 0, duplicates: 5_000))
+        #expect(ledger.analyses == 3)
     }
 }

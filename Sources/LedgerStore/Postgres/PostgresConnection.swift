@@ -163,6 +163,52 @@ public final class PostgresConnection: CustomStringConvertible {
         }
     }
 
+    /// Runs a `COPY … FROM STDIN` statement (which may follow other statements, `;`-separated, in
+    /// one round trip) and sends it `data`, rows in COPY's text format, in one more. Calls `PQexec`,
+    /// `PQputCopyData`, `PQputCopyEnd`, `PQgetResult`.
+    ///
+    /// - Throws: ``StoreError`` with the server's SQLSTATE and message when a statement or a row
+    ///   fails (a unique or foreign key violation at the first row that breaks it); the caller's
+    ///   transaction is then failed, and a savepoint taken before it gives it back.
+    func copyIn(_ sql: String, _ data: [UInt8]) throws(StoreError) {
+        roundTrips += 2
+        let start = PQexec(handle, sql)
+        defer { PQclear(start) }
+        guard let start, PQresultStatus(start) == PGRES_COPY_IN else {
+            try check(start, function: "PQexec", sql: sql)
+            throw error("PQexec", sqlState: nil, message: "the server did not start the copy", sql: sql)
+        }
+        // In pieces of at most 1 MiB (the count is an Int32); libpq sends them as its buffer fills.
+        var sent: Int32 = 1
+        data.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { bytes in
+                var start = 0
+                while sent == 1, start < bytes.count {
+                    let count = min(1 << 20, bytes.count - start)
+                    sent = PQputCopyData(handle, bytes.baseAddress.map { $0 + start }, Int32(count))
+                    start += count
+                }
+            }
+        }
+        let ended = sent == 1 ? PQputCopyEnd(handle, nil) : PQputCopyEnd(handle, "the rows could not be sent")
+        var failure: StoreError?
+        if sent != 1 || ended != 1 {
+            failure = error("PQputCopyData", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        }
+        // The copy's own result, then nil; each is cleared.
+        while let result = PQgetResult(handle) {
+            defer { PQclear(result) }
+            if failure == nil {
+                do {
+                    try check(result, function: "PQputCopyEnd", sql: sql)
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
     /// Runs `body` in a transaction as ``inTransaction(_:)`` does, handing it the rows of `query`
     /// (a statement without parameters), which is sent with the `BEGIN` in one round trip. Calls
     /// `PQexec`.

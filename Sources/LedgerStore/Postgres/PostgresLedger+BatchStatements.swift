@@ -105,8 +105,16 @@ extension PostgresLedger {
         _ rows: [PendingRow], importID: Int64?, totals: inout DailyTotals, counts: inout BatchCounts
     ) throws(StoreError) {
         guard !rows.isEmpty else { return }
+        if try copiedWhole(rows, importID: importID) {
+            try checkNoSplitRelatives(of: rows, inserted: rows.map { _ in true })
+            for row in rows { totals.add(row, isNew: true, category: row.assignment?.category ?? row.draft.category) }
+            counts.inserted += rows.count
+            return
+        }
         let ids = try insertedIDs(of: rows, importID: importID)
-        try checkNoSplitRelatives(of: rows, ids: ids)
+        // Every row was new: the next run may be copied again.
+        if !copiesRuns, !ids.contains(nil) { copiesRuns = true }
+        try checkNoSplitRelatives(of: rows, inserted: ids.map { $0 != nil })
         let mayBook = try placesMeetingStoredRows(of: rows, ids: ids)
         var freed = Set<Tombstones.Identity>()
         for (place, (row, id)) in zip(rows, ids).enumerated() {
@@ -232,13 +240,13 @@ extension PostgresLedger {
             discriminator: row.discriminator)
     }
 
-    /// Throws when an inserted row's split-family relative is stored: the row-by-row door decides
-    /// whether that is an error, and at which row.
-    private func checkNoSplitRelatives(of rows: [PendingRow], ids: [Int64?]) throws(StoreError) {
+    /// Throws when an inserted row (`inserted`, by place) has a stored split-family relative: the
+    /// row-by-row door decides whether that is an error, and at which row.
+    private func checkNoSplitRelatives(of rows: [PendingRow], inserted: [Bool]) throws(StoreError) {
         var accounts: [String?] = []
         var relatives: [String?] = []
-        for (row, id) in zip(rows, ids) {
-            guard id != nil, let externalID = row.draft.externalID else { continue }
+        for (row, isInserted) in zip(rows, inserted) {
+            guard isInserted, let externalID = row.draft.externalID else { continue }
             accounts.append(String(row.accountID))
             relatives.append(Self.splitRelative(of: externalID))
         }

@@ -56,6 +56,7 @@ extension PostgresLedger {
                         ? try writeRowByRow(items, importID: importID, tombstones: deleted)
                         : try writeInStatements(items, importID: importID, tombstones: deleted)
                 }
+                noteStored(counts.inserted)
                 return .saved(
                     inserted: counts.inserted, duplicates: counts.duplicates, withdrawn: counts.withdrawn,
                     deletedBefore: counts.deletedBefore, booked: counts.booked)

@@ -22,6 +22,22 @@ public final class PostgresLedger {
     /// Whether every batch takes the row-by-row door, one statement per row (tests compare the
     /// two doors); by default a batch is written in a few statements where that is the same.
     var writesRowByRow = false
+    /// Whether the next run of new rows is tried with `COPY` first
+    /// (`PostgresLedger+BatchCopy.swift`): false after a run met a stored row, true again once a
+    /// run's insert stores every row.
+    var copiesRuns = true
+    /// How many rows a run needs to be tried with `COPY` (tests put it out of reach to compare
+    /// the doors).
+    var rowsToCopy = 1
+    /// How many runs `COPY` stored on this ledger (tests check which door a batch took).
+    var copiedRuns = 0
+    /// The rows the planner's statistics of `transactions` counted when this connection last
+    /// looked (`nil` before the first batch), and the rows its batches stored since
+    /// (`PostgresLedger+Statistics.swift`).
+    var analyzedRows: Int64?
+    var rowsSinceAnalyze: Int64 = 0
+    /// How many times this connection ran `ANALYZE transactions` (tests check when it does).
+    var analyses = 0
     /// The ledger's declared commodities as last read (``storedCurrency(_:column:)`` reads them
     /// again when a code is unknown).
     var commodityTable = CommodityTable()

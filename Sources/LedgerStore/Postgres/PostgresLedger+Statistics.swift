@@ -1,0 +1,40 @@
+/// The planner's statistics kept close to the ledger's size while an import grows it.
+///
+/// A batch looks rows up by identity (`PostgresLedger+BatchCopy.swift`, the duplicates' claims and
+/// bookings in `PostgresLedger+BatchStatements.swift`). Two indexes start with (account, day): the
+/// identity's, which finds the one row, and the listing's, which finds every row of that day. The
+/// planner can only tell them apart from the table's statistics; on a ledger that was empty when
+/// they were last gathered it takes the listing's, and each lookup then reads the whole day. The
+/// server's autovacuum gathers them again, but only after a minute or more, and a prepared
+/// statement keeps its plan until they change. So the import gathers them itself whenever its
+/// batches have doubled the table (10,000 rows at least): a handful of `ANALYZE`s, each a sample
+/// of at most 30,000 rows, for a million-row import.
+extension PostgresLedger {
+    /// The fewest stored rows that make the import gather the statistics again.
+    static let rowsBeforeAnalyze: Int64 = 10_000
+
+    /// Counts the rows a committed batch stored, and runs `ANALYZE transactions` once they have
+    /// doubled the table the statistics last counted (or reached ``rowsBeforeAnalyze``).
+    ///
+    /// Runs outside the batch's transaction; a failure here costs only the plan, never the batch,
+    /// so it is not reported.
+    func noteStored(_ rows: Int) {
+        guard rows > 0 else { return }
+        do throws(StoreError) {
+            if analyzedRows == nil {
+                let counted = try connection.query(
+                    "SELECT reltuples::bigint FROM pg_class WHERE oid = 'transactions'::regclass")
+                analyzedRows = max(0, try counted.rows.first?.int(0) ?? 0)
+            }
+            rowsSinceAnalyze += Int64(rows)
+            let known = analyzedRows ?? 0
+            guard rowsSinceAnalyze >= max(Self.rowsBeforeAnalyze, known) else { return }
+            try connection.execute("ANALYZE transactions")
+            analyses += 1
+            analyzedRows = known + rowsSinceAnalyze
+            rowsSinceAnalyze = 0
+        } catch {
+            rowsSinceAnalyze = 0
+        }
+    }
+}
