@@ -45,20 +45,6 @@ struct LedgerCorrectionsTests {
     }
 
     private func dump() throws -> [String] {
-        var lines: [String] = []
-        for (table, columns) in [
-            ("transactions", "id, account_id, day, amount, import_id"),
-            ("statement_balances", "id, account_id, as_of, kind, amount"),
-            ("checkpoints", "id, account_id, as_of, expected, actual, discrepancy, status, source"),
-            ("daily_totals", "account_id, day, booked_net"),
-            ("import_claims", "transaction_id, import_id"),
-            ("imports", "id, undone_at"),
-            ("accounts", "id, volume"),
-        ] {
-            let select =
-                "SELECT '\(table)' || quote(" + columns.replacingOccurrences(of: ", ", with: ") || '|' || quote(")
-            lines += try ledger.database.prepare(select + ") FROM \(table) ORDER BY 1").rows { $0.text(0) }
-        }
-        return lines
+        try StoreUnderTest(sqlite: ledger).dump()
     }
 }

@@ -139,31 +139,32 @@ final class StoreUnderTest {
     /// Rows of `daily_totals`, `report_totals` and `accounts.volume` that differ from a plain sum
     /// of `transactions` (a key whose rows all went may keep zeros, on both stores).
     func totalsMismatches() throws -> Int64 {
-        let daily = try integer(
-            """
-            SELECT count(*) FROM (
-                SELECT account_id, day, sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END) AS net
-                FROM transactions WHERE status = 'booked' GROUP BY account_id, day) s
-            FULL JOIN daily_totals d USING (account_id, day)
-            WHERE s.net IS DISTINCT FROM d.booked_net AND NOT (s.net IS NULL AND d.booked_net = 0)
-            """)
-        let report = try integer(
-            """
-            SELECT count(*) FROM (
-                SELECT day, account_id, currency, direction, coalesce(category, '') AS category,
-                    sum(amount) AS amount, count(*) AS rows
-                FROM transactions WHERE status = 'booked' GROUP BY 1, 2, 3, 4, 5) s
-            FULL JOIN report_totals r USING (day, account_id, currency, direction, category)
-            WHERE (s.amount IS DISTINCT FROM r.amount OR s.rows IS DISTINCT FROM r.rows)
-                AND NOT (s.amount IS NULL AND r.amount = 0 AND r.rows = 0)
-            """)
-        let volume = try integer(
-            """
-            SELECT count(*) FROM accounts a
-            WHERE volume <> (SELECT coalesce(sum(amount), 0) FROM transactions WHERE account_id = a.id)
-            """)
-        return daily + report + volume
+        try Self.totalsMismatchQueries.reduce(0) { $0 + (try integer($1)) }
     }
+
+    /// The three counts of ``totalsMismatches()``, in SQL both stores read alike.
+    static let totalsMismatchQueries = [
+        """
+        SELECT count(*) FROM (
+            SELECT account_id, day, sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END) AS net
+            FROM transactions WHERE status = 'booked' GROUP BY account_id, day) s
+        FULL JOIN daily_totals d USING (account_id, day)
+        WHERE s.net IS DISTINCT FROM d.booked_net AND NOT (s.net IS NULL AND d.booked_net = 0)
+        """,
+        """
+        SELECT count(*) FROM (
+            SELECT day, account_id, currency, direction, coalesce(category, '') AS category,
+                sum(amount) AS amount, count(*) AS rows
+            FROM transactions WHERE status = 'booked' GROUP BY 1, 2, 3, 4, 5) s
+        FULL JOIN report_totals r USING (day, account_id, currency, direction, category)
+        WHERE (s.amount IS DISTINCT FROM r.amount OR s.rows IS DISTINCT FROM r.rows)
+            AND NOT (s.amount IS NULL AND r.amount = 0 AND r.rows = 0)
+        """,
+        """
+        SELECT count(*) FROM accounts a
+        WHERE volume <> (SELECT coalesce(sum(amount), 0) FROM transactions WHERE account_id = a.id)
+        """,
+    ]
 }
 
 extension BatchOutcome {
