@@ -1,0 +1,152 @@
+import Foundation
+import LedgerCore
+import LedgerTestSupport
+import Testing
+
+@testable import LedgerStore
+
+/// The changes by hand on a PostgreSQL ledger where the CLI tests can't look: dry runs leave
+/// every row as it was, refusals write nothing, and an account change reads its account under
+/// the row's lock (issue 21).
+@Suite("changes by hand on PostgreSQL: dry runs, refusals, locks")
+struct PostgresHandChangesStoreTests {
+    @Test("dry runs of an edit, a rename, a set and a merge report what they would do and change nothing")
+    func dryRuns() throws {
+        let (ledger, checking, savings) = try Self.makeLedger()
+        let before = try ledger.transactions(ids: [1, 2, 3, 4])
+        let accounts = try ledger.allAccounts()
+        let edit = TransactionEdit(description: "Corner café", status: .pending, values: [.category: "Food"])
+        let edited = try ledger.editTransaction(1, edit, dryRun: true)
+        #expect(edited.after.first?.description == "Corner café")
+        #expect(edited.after.first?.status == .pending)
+        #expect(edited.after.first?.category == "Food")
+        let renamed = try ledger.renameAccount(checking, to: "Main", dryRun: true)
+        #expect(renamed.name == "Main")
+        let set = try ledger.setAccount(savings, currency: nil, kind: .liability, dryRun: true)
+        #expect(set.kind == .liability)
+        let merge = try ledger.mergeAccount(savings, into: checking, dryRun: true)
+        #expect(merge.duplicateTransactions == 1)
+        #expect(merge.movedTransactions == 1)
+        #expect(try ledger.transactions(ids: [1, 2, 3, 4]) == before)
+        #expect(try ledger.allAccounts() == accounts)
+        #expect(try totalsMismatches(ledger.connection) == 0)
+        #expect(!ledger.connection.isInTransaction)
+    }
+
+    @Test("a refused change throws its refusal and writes nothing")
+    func refusals() throws {
+        let (ledger, checking, savings) = try Self.makeLedger()
+        let before = try ledger.transactions(ids: [1, 2, 3, 4])
+        #expect(
+            Self.reason { () throws(StoreError) in
+                _ = try ledger.editTransaction(99, TransactionEdit(memo: "x"), dryRun: false)
+            }
+                == .correctionRefused(.unknownTransactions([99])))
+        #expect(
+            Self.reason { () throws(StoreError) in _ = try ledger.renameAccount(checking, to: "SAVINGS", dryRun: false)
+            }
+                == .accountChangeRefused(.nameTaken(wanted: "SAVINGS", existing: "Savings")))
+        #expect(
+            Self.reason { () throws(StoreError) in _ = try ledger.mergeAccount(savings, into: savings, dryRun: false) }
+                == .accountChangeRefused(.mergeIntoItself("Savings")))
+        #expect(
+            Self.reason { () throws(StoreError) in
+                _ = try ledger.setAccount(checking, currency: .USD, kind: .liability, dryRun: false)
+            }
+                == .accountChangeRefused(.currencyInUse(account: "Checking", rows: 2, currency: "EUR", wanted: "USD")))
+        #expect(try ledger.transactions(ids: [1, 2, 3, 4]) == before)
+        #expect(try ledger.allAccounts().map(\.kind) == [.asset, .asset])
+        #expect(!ledger.connection.isInTransaction)
+    }
+
+    @Test("an account change waits for a writer holding the account's row, then works on what it committed")
+    func renameWaitsForTheRow() throws {
+        let (ledger, checking, _) = try Self.makeLedger()
+        let target = try postgresServer().connectionString
+        let name = ledger.name
+        // Another writer renames Checking and holds its row.
+        let holder = try postgresConnection()
+        try holder.execute("SET search_path TO \"\(name)\"")
+        try holder.execute("BEGIN")
+        try holder.query("UPDATE accounts SET name = 'Main' WHERE id = $1", [String(checking.id)])
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            outcome.set(
+                Result { () throws(StoreError) -> StoredAccount in
+                    let other = try PostgresLedger(connection: try PostgresConnection(target), name: name)
+                    // The account as the command read it before the other writer committed.
+                    return try other.renameAccount(checking, to: "Main", dryRun: false)
+                })
+            done.signal()
+        }.start()
+        let watcher = try postgresConnection()
+        var isWaiting = false
+        for _ in 0..<200 where !isWaiting {
+            isWaiting =
+                try integer(
+                    watcher,
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'"
+                )
+                > 0
+            if !isWaiting { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(isWaiting)
+        try holder.execute("COMMIT")
+        done.wait()
+        // Read under the lock, the account is named Main already: the rename is refused, not
+        // written over the other writer's.
+        guard case .failure(let error) = try #require(outcome.value) else {
+            Issue.record("the rename was written over the other writer's")
+            return
+        }
+        #expect(error.reason == .accountChangeRefused(.sameName("Main")))
+    }
+
+    // MARK: - Fixture
+
+    /// A ledger with Checking (a coffee, the rent) and Savings (the same coffee, a transfer).
+    static func makeLedger() throws -> (PostgresLedger, StoredAccount, StoredAccount) {
+        let ledger = try PostgresLedger(connection: try postgresConnection(), name: freshLedgerName())
+        for name in ["Checking", "Savings"] {
+            _ = try ledger.ensureAccount(named: name, kind: .asset, currency: .EUR)
+        }
+        let checking = try #require(try ledger.account(named: "Checking"))
+        let savings = try #require(try ledger.account(named: "Savings"))
+        func draft(_ account: String, _ description: String, _ signed: Int64, _ day: String) -> Draft {
+            let (money, direction) = Money.fromSigned(signed, currency: .EUR)!
+            return Draft(
+                account: account, bookingDay: Day(iso: day)!, amount: money, direction: direction,
+                description: description, location: SourceLocation(file: "fixture.csv", line: 1, column: 1))
+        }
+        let rows =
+            pendingRows(
+                [draft("Checking", "Coffee", -350, "2024-03-01"), draft("Checking", "Rent", -90_000, "2024-03-02")],
+                accountID: checking.id)
+            + pendingRows(
+                [draft("Savings", "Coffee", -350, "2024-03-01"), draft("Savings", "Transfer", 50_000, "2024-03-03")],
+                accountID: savings.id)
+        #expect(ledger.save(rows, importID: nil) == .saved(inserted: 4, duplicates: 0))
+        return (ledger, checking, savings)
+    }
+
+    /// The reason a change was refused, or `nil` when it went through.
+    static func reason(_ body: () throws(StoreError) -> Void) -> StoreError.Reason? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+}
+
+/// What a change run on another thread ended with.
+private final class Outcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<StoredAccount, StoreError>?
+
+    func set(_ result: Result<StoredAccount, StoreError>) { lock.withLock { self.result = result } }
+
+    var value: Result<StoredAccount, StoreError>? { lock.withLock { result } }
+}
