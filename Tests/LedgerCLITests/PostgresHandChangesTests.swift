@@ -141,6 +141,64 @@ struct PostgresHandChangesTests {
         #expect(rows.count == 4)
     }
 
+    @Test("recurring rules, their catch-up, the import's and the sync's, and upcoming print the same on both")
+    func sameRecurring() throws {
+        let feed = Fixture.repositoryRoot.appendingPathComponent("samples/feed").path
+        let runs = try Self.runOnBoth(
+            today: "2024-03-20",
+            files: [
+                "jan.csv": "Date,Description,Amount\n2024-01-02,Salary,3000.00\n",
+                "gym.csv": "Date,Description,Amount\n2024-02-11,GYM CLUB,-30.00\n2024-03-09,GYM CLUB,-30.50\n",
+            ],
+            steps: [
+                ["import", "FILE:jan.csv", "--account", "Checking", "--currency", "EUR"],
+                ["reconcile", "Checking", "--opening", "0.00", "--as-of", "2024-01-01"],
+                ["reconcile", "Checking", "--balance", "1800.00", "--as-of", "2024-02-01"],
+                [
+                    "recurring", "add", "Rent", "--account", "Checking", "--amount", "1200.00", "--direction", "debit",
+                    "--every", "month", "--from", "2024-01-31", "--category", "Housing",
+                ],
+                [
+                    "recurring", "add", "Gym", "--account", "Checking", "--amount", "30", "--direction", "debit",
+                    "--every", "month", "--from", "2024-02-10", "--settle", "import", "--tolerance", "1",
+                    "--json",
+                ],
+                [
+                    "recurring", "add", "Rent", "--account", "Checking", "--amount", "5", "--direction", "debit",
+                    "--every", "week", "--from", "2024-01-01",
+                ],
+                ["recurring"], ["recurring", "list", "--json"],
+                ["recurring", "catch-up", "--through", "2024-02-15"],
+                ["recurring", "catch-up", "--through", "2024-02-15", "--json"],
+                // The import's catch-up: charges through today, and the gym's rows settle its charges.
+                ["import", "FILE:gym.csv", "--account", "Checking"],
+                ["recurring", "show", "Gym", "--json"], ["recurring", "show", "Rent"],
+                ["recurring", "edit", "Rent", "--amount", "1250.00", "--json"],
+                ["recurring", "stop", "Gym", "--on", "2024-03-31", "--json"],
+                ["upcoming", "--from", "2024-02-01", "--to", "2024-05-31"],
+                ["upcoming", "--from", "2024-02-01", "--to", "2024-05-31", "--account", "Checking", "--json"],
+                ["transactions", "--with-upcoming", "--from", "2024-02-01", "--to", "2024-04-30", "--json"],
+                ["recurring", "delete", "Rent"],
+                [
+                    "recurring", "add", "Cash", "--account", "Checking", "--amount", "10", "--direction", "debit",
+                    "--every", "week", "--from", "2024-03-01",
+                ],
+                // The sync's catch-up.
+                ["sync", feed],
+                ["recurring", "delete", "Rent", "--with-charges", "--json"],
+                ["transactions", "--json"], ["accounts", "--json"], ["reconcile", "Checking", "--json"],
+                ["recurring", "--json"],
+            ])
+        #expect(runs.map(\.code) == [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0])
+        #expect(runs[8].output.contains("booked Rent on 2024-01-31"), "\(runs[8].output)")
+        #expect(runs[10].errors.contains("note: recurring catch-up"), "\(runs[10].errors)")
+        #expect(runs[10].errors.contains("settled 2"), "\(runs[10].errors)")
+        #expect(runs[20].errors.contains("note: recurring catch-up booked 3"), "\(runs[20].errors)")
+        let shown = try #require(try JSONSerialization.jsonObject(with: Data(runs[11].output.utf8)) as? [String: Any])
+        #expect((shown["charges"] as? [[String: Any]])?.map { $0["state"] as? String } == ["settled", "settled"])
+        #expect(runs[15].output.contains("upcoming"), "\(runs[15].output)")
+    }
+
     // MARK: - Running on both stores
 
     struct Run {

@@ -103,6 +103,55 @@ struct PostgresHandChangesStoreTests {
         #expect(error.reason == .accountChangeRefused(.sameName("Main")))
     }
 
+    @Test("two catch-ups at once (two imports ending together) write each charge once")
+    func concurrentCatchUps() throws {
+        let (ledger, checking, _) = try Self.makeLedger()
+        let target = try postgresServer().connectionString
+        let name = ledger.name
+        let recurrence = try #require(Recurrence(unit: .month, interval: 1, first: Day(iso: "2024-01-31")!, until: nil))
+        try ledger.addRecurringRule(
+            NewRecurringRule(
+                name: "Rent", accountID: checking.id, amount: Money(minorUnits: 120_000, currency: .EUR),
+                direction: .debit, recurrence: recurrence, category: "Housing", settlement: .book))
+        // A third connection holds the rule's row, so both catch-ups wait on it when it lets go.
+        let holder = try postgresConnection()
+        try holder.execute("SET search_path TO \"\(name)\"")
+        try holder.execute("BEGIN")
+        try holder.query("SELECT id FROM recurring_rules FOR UPDATE")
+        let written = Written()
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            Thread {
+                written.add(
+                    Result { () throws(StoreError) -> Int in
+                        let other = try PostgresLedger(connection: try PostgresConnection(target), name: name)
+                        return try other.catchUpRecurring(through: Day(iso: "2024-04-15")!).written.count
+                    })
+                done.signal()
+            }.start()
+        }
+        let watcher = try postgresConnection()
+        var waiting: Int64 = 0
+        for _ in 0..<200 where waiting < 2 {
+            waiting = try integer(
+                watcher,
+                """
+                SELECT count(*) FROM pg_stat_activity
+                WHERE wait_event_type = 'Lock' AND query LIKE '%FROM recurring_rules ORDER BY id FOR UPDATE%'
+                """)
+            if waiting < 2 { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(waiting == 2)
+        try holder.execute("COMMIT")
+        done.wait()
+        done.wait()
+        // January to March: three charges, written by one of the two; the other found them.
+        #expect(try written.all.map { try $0.get() }.sorted() == [0, 3])
+        #expect(try integer(ledger.connection, "SELECT count(*) FROM recurring_charges") == 3)
+        #expect(try integer(ledger.connection, "SELECT count(*) FROM transactions WHERE description = 'Rent'") == 4)
+        #expect(try totalsMismatches(ledger.connection) == 0)
+    }
+
     // MARK: - Fixture
 
     /// A ledger with Checking (a coffee, the rent) and Savings (the same coffee, a transfer).
@@ -149,4 +198,14 @@ private final class Outcome: @unchecked Sendable {
     func set(_ result: Result<StoredAccount, StoreError>) { lock.withLock { self.result = result } }
 
     var value: Result<StoredAccount, StoreError>? { lock.withLock { result } }
+}
+
+/// What the catch-ups run on other threads wrote.
+private final class Written: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<Int, StoreError>] = []
+
+    func add(_ result: Result<Int, StoreError>) { lock.withLock { results.append(result) } }
+
+    var all: [Result<Int, StoreError>] { lock.withLock { results } }
 }
