@@ -152,6 +152,51 @@ struct PostgresHandChangesStoreTests {
         #expect(try totalsMismatches(ledger.connection) == 0)
     }
 
+    @Test(
+        "typed rows added at the same moment by several processes: each stored once, or refused whole to be typed again"
+    )
+    func concurrentAdds() throws {
+        let (ledger, checking, _) = try Self.makeLedger()
+        let target = try postgresServer().connectionString
+        let name = ledger.name
+        let (money, direction) = Money.fromSigned(-250, currency: .EUR)!
+        let draft = Draft(
+            account: "Checking", bookingDay: Day(iso: "2024-03-09")!, amount: money, direction: direction,
+            description: "coffee", location: SourceLocation(file: "ledgerport add", line: 1, column: 1))
+        let added = Added()
+        let go = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let workers = 4
+        for _ in 0..<workers {
+            Thread {
+                let result = Result { () throws(StoreError) -> [Int64?] in
+                    let other = try PostgresLedger(connection: try PostgresConnection(target), name: name)
+                    go.wait()
+                    return try (0..<5).map { _ throws(StoreError) in
+                        try other.addTransaction(draft, accountID: checking.id, process: nil)
+                    }
+                }
+                added.add(result)
+                done.signal()
+            }.start()
+        }
+        for _ in 0..<workers { go.signal() }
+        for _ in 0..<workers { done.wait() }
+        let ids = try added.all.flatMap { try $0.get() }
+        let stored = ids.compactMap { $0 }
+        #expect(ids.count == 20)
+        #expect(Set(stored).count == stored.count)
+        // Every id answered is a stored coffee, and every stored coffee was answered.
+        #expect(
+            try integer(ledger.connection, "SELECT count(*) FROM transactions WHERE description = 'coffee'")
+                == stored.count)
+        // Each add is an import of its own: complete when stored, stopped when refused.
+        #expect(
+            try integer(ledger.connection, "SELECT count(*) FROM imports WHERE status = 'complete'") == stored.count)
+        #expect(try integer(ledger.connection, "SELECT count(*) FROM imports") == 20)
+        #expect(try totalsMismatches(ledger.connection) == 0)
+    }
+
     // MARK: - Fixture
 
     /// A ledger with Checking (a coffee, the rent) and Savings (the same coffee, a transfer).
@@ -208,4 +253,14 @@ private final class Written: @unchecked Sendable {
     func add(_ result: Result<Int, StoreError>) { lock.withLock { results.append(result) } }
 
     var all: [Result<Int, StoreError>] { lock.withLock { results } }
+}
+
+/// What the adds run on other threads answered.
+private final class Added: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<[Int64?], StoreError>] = []
+
+    func add(_ result: Result<[Int64?], StoreError>) { lock.withLock { results.append(result) } }
+
+    var all: [Result<[Int64?], StoreError>] { lock.withLock { results } }
 }
