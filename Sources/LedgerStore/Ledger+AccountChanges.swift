@@ -1,6 +1,6 @@
 import LedgerCore
 
-extension Ledger {
+extension Ledger: AccountChangeStore, AccountChanging {
     /// Renames an account.
     ///
     /// A new name that differs from the old one only in case is allowed; one that another account
@@ -18,20 +18,7 @@ extension Ledger {
     public func renameAccount(_ account: StoredAccount, to name: String, dryRun: Bool = false) throws(StoreError)
         -> StoredAccount
     {
-        try change(dryRun: dryRun) { () throws(StoreError) in
-            let current = try self.current(account)
-            guard name.contains(where: { !$0.isWhitespace }) else { throw refused(.emptyName) }
-            guard name != current.name else { throw refused(.sameName(name)) }
-            let folded = name.lowercased()
-            if let other = try allAccounts().first(where: { $0.id != current.id && $0.name.lowercased() == folded }) {
-                throw refused(.nameTaken(wanted: name, existing: other.name))
-            }
-            try database.prepare("UPDATE accounts SET name = ? WHERE id = ?").run([.text(name), .int(current.id)])
-            try markNameChosen(current)
-            var renamed = current
-            renamed.name = name
-            return renamed
-        }
+        try renamedAccount(account, to: name, dryRun: dryRun)
     }
 
     /// Changes an account's currency, its kind, or both.
@@ -53,24 +40,7 @@ extension Ledger {
     public func setAccount(
         _ account: StoredAccount, currency: Currency? = nil, kind: AccountKind? = nil, dryRun: Bool = false
     ) throws(StoreError) -> StoredAccount {
-        try change(dryRun: dryRun) { () throws(StoreError) in
-            var changed = try self.current(account)
-            if let currency, currency != changed.currency {
-                try checkCurrencyChange(of: changed, to: currency)
-                try register(currency, at: .file(path))
-                try database.prepare("UPDATE accounts SET currency = ? WHERE id = ?").run([
-                    .text(currency.code), .int(changed.id),
-                ])
-                changed.currency = currency
-            }
-            if let kind, kind != changed.kind {
-                try database.prepare("UPDATE accounts SET kind = ? WHERE id = ?").run([
-                    .text(kind.rawValue), .int(changed.id),
-                ])
-                changed.kind = kind
-            }
-            return changed
-        }
+        try changedAccount(account, currency: currency, kind: kind, dryRun: dryRun)
     }
 
     /// Merges one account into another: `from`'s transactions, statement balances, checkpoints and
@@ -94,141 +64,133 @@ extension Ledger {
     public func mergeAccount(_ from: StoredAccount, into: StoredAccount, dryRun: Bool = false) throws(StoreError)
         -> AccountMerge
     {
-        try change(dryRun: dryRun) { () throws(StoreError) in
-            let source = try current(from)
-            var target = try current(into)
-            guard source.id != target.id else { throw refused(.mergeIntoItself(source.name)) }
-            guard source.currency == target.currency else {
-                throw refused(
-                    .currencies(
-                        from: source.name, fromCurrency: source.currency.code, into: target.name,
-                        intoCurrency: target.currency.code))
+        try mergedAccount(from, into: into, dryRun: dryRun)
+    }
+
+    // MARK: - The store's part (AccountChanging)
+
+    /// The accounts as stored now, read under the write lock (the correction's transaction
+    /// holds the whole file).
+    func heldAccounts(_ accounts: [StoredAccount]) throws(StoreError) -> [StoredAccount] {
+        let query = try database.prepare(
+            "SELECT id, name, kind, currency, institution, masked_number, source_key FROM accounts WHERE id = ?")
+        var held: [StoredAccount] = []
+        for account in accounts {
+            guard
+                let stored = try query.rows([.int(account.id)], { row throws(StoreError) in try storedAccount(row) })
+                    .first
+            else {
+                throw StoreError(.unknownAccount(account.name), at: .file(path))
             }
-            if let key = source.key, let other = target.key, key != other {
-                throw refused(.sourceKeys(from: source.name, into: target.name))
-            }
-            var merge = AccountMerge(from: source, into: target)
-            let ids: [Binding] = [.int(source.id), .int(target.id)]
-            var changes = ChangedDays()
-
-            merge.duplicateTransactions = try database.prepare(
-                """
-                DELETE FROM transactions WHERE account_id = ?1 AND (
-                    EXISTS (SELECT 1 FROM transactions AS kept WHERE kept.account_id = ?2
-                        AND kept.day = transactions.day AND kept.fingerprint = transactions.fingerprint
-                        AND kept.discriminator = transactions.discriminator)
-                    OR (external_id IS NOT NULL AND EXISTS (SELECT 1 FROM transactions AS kept
-                        WHERE kept.account_id = ?2 AND kept.external_id = transactions.external_id)))
-                RETURNING id
-                """
-            ).rows(ids) { row throws(StoreError) in row.int(0) }.count
-            let movedDays = try database.prepare(
-                "UPDATE transactions SET account_id = ?2 WHERE account_id = ?1 RETURNING day"
-            ).rows(ids) { row throws(StoreError) in row.text(0) }
-            merge.movedTransactions = movedDays.count
-            if let earliest = movedDays.min() { changes.note(try day(earliest, "transactions.day"), of: target) }
-            try database.prepare("DELETE FROM daily_totals WHERE account_id = ?").run([.int(source.id)])
-            // The update trigger moved the rows' report totals; the source's keys are left at zero.
-            try database.prepare("DELETE FROM report_totals WHERE account_id = ?").run([.int(source.id)])
-
-            merge.duplicateBalances = try database.prepare(
-                """
-                DELETE FROM statement_balances WHERE account_id = ?1 AND EXISTS (
-                    SELECT 1 FROM statement_balances AS kept WHERE kept.account_id = ?2
-                        AND kept.kind = statement_balances.kind AND kept.as_of = statement_balances.as_of)
-                RETURNING id
-                """
-            ).rows(ids) { row throws(StoreError) in row.int(0) }.count
-            merge.movedBalances = try database.prepare(
-                "UPDATE statement_balances SET account_id = ?2 WHERE account_id = ?1 RETURNING id"
-            ).rows(ids) { row throws(StoreError) in row.int(0) }.count
-
-            merge.duplicateCheckpoints = try database.prepare(
-                """
-                DELETE FROM checkpoints WHERE account_id = ?1 AND EXISTS (
-                    SELECT 1 FROM checkpoints AS kept WHERE kept.account_id = ?2 AND kept.as_of = checkpoints.as_of)
-                RETURNING id
-                """
-            ).rows(ids) { row throws(StoreError) in row.int(0) }.count
-            let checkpointDays = try database.prepare(
-                "UPDATE checkpoints SET account_id = ?2 WHERE account_id = ?1 RETURNING as_of"
-            ).rows(ids) { row throws(StoreError) in row.text(0) }
-            merge.movedCheckpoints = checkpointDays.count
-            if let earliest = checkpointDays.min() { changes.note(try day(earliest, "checkpoints.as_of"), of: target) }
-
-            if let key = source.key, target.key == nil {
-                try database.prepare("UPDATE accounts SET source_key = NULL WHERE id = ?").run([.int(source.id)])
-                try database.prepare("UPDATE accounts SET source_key = ? WHERE id = ?").run([
-                    .text(key), .int(target.id),
-                ])
-                target.key = key
-                merge.movedSourceKey = true
-                // INTO's name is the person's choice now: the source no longer renames it.
-                try markNameChosen(target)
-            }
-            // Rows deleted from FROM stay deleted for INTO (`transactions delete`'s tombstones).
-            try database.prepare("UPDATE OR IGNORE transaction_tombstones SET account_id = ?2 WHERE account_id = ?1")
-                .run(ids)
-            try carryLimit(from: source.id, into: target.id)
-            try database.prepare("DELETE FROM accounts WHERE id = ?").run([.int(source.id)])
-            merge.into = target
-            merge.refreshed = try refreshCheckpoints(after: changes)
-            return merge
+            held.append(stored)
         }
+        return held
+    }
+
+    func writeName(_ name: String, of account: StoredAccount) throws(StoreError) {
+        try database.prepare("UPDATE accounts SET name = ? WHERE id = ?").run([.text(name), .int(account.id)])
+        try markNameChosen(account)
+    }
+
+    func rowCounts(of account: StoredAccount, notIn currency: Currency) throws(StoreError)
+        -> [(currency: String, rows: Int)]
+    {
+        try database.prepare(
+            """
+            SELECT currency, count(*) FROM transactions WHERE account_id = ? AND currency != ?
+            GROUP BY currency ORDER BY currency
+            """
+        ).rows([.int(account.id), .text(currency.code)]) { row throws(StoreError) in (row.text(0), Int(row.int(1))) }
+    }
+
+    func figureCount(of account: StoredAccount) throws(StoreError) -> Int {
+        try database.prepare(
+            """
+            SELECT (SELECT count(*) FROM checkpoints WHERE account_id = ?1)
+                + (SELECT count(*) FROM statement_balances WHERE account_id = ?1)
+            """
+        ).rows([.int(account.id)]) { row throws(StoreError) in Int(row.int(0)) }.first ?? 0
+    }
+
+    func writeCurrency(_ currency: Currency, of account: StoredAccount) throws(StoreError) {
+        try register(currency, at: .file(path))
+        try database.prepare("UPDATE accounts SET currency = ? WHERE id = ?").run([
+            .text(currency.code), .int(account.id),
+        ])
+    }
+
+    func writeKind(_ kind: AccountKind, of account: StoredAccount) throws(StoreError) {
+        try database.prepare("UPDATE accounts SET kind = ? WHERE id = ?").run([.text(kind.rawValue), .int(account.id)])
+    }
+
+    func moveAccount(_ merge: inout AccountMerge, changes: inout ChangedDays) throws(StoreError) {
+        let source = merge.from
+        var target = merge.into
+        let ids: [Binding] = [.int(source.id), .int(target.id)]
+        merge.duplicateTransactions = try database.prepare(
+            """
+            DELETE FROM transactions WHERE account_id = ?1 AND (
+                EXISTS (SELECT 1 FROM transactions AS kept WHERE kept.account_id = ?2
+                    AND kept.day = transactions.day AND kept.fingerprint = transactions.fingerprint
+                    AND kept.discriminator = transactions.discriminator)
+                OR (external_id IS NOT NULL AND EXISTS (SELECT 1 FROM transactions AS kept
+                    WHERE kept.account_id = ?2 AND kept.external_id = transactions.external_id)))
+            RETURNING id
+            """
+        ).rows(ids) { row throws(StoreError) in row.int(0) }.count
+        let movedDays = try database.prepare(
+            "UPDATE transactions SET account_id = ?2 WHERE account_id = ?1 RETURNING day"
+        ).rows(ids) { row throws(StoreError) in row.text(0) }
+        merge.movedTransactions = movedDays.count
+        if let earliest = movedDays.min() { changes.note(try day(earliest, "transactions.day"), of: target) }
+        try database.prepare("DELETE FROM daily_totals WHERE account_id = ?").run([.int(source.id)])
+        // The update trigger moved the rows' report totals; the source's keys are left at zero.
+        try database.prepare("DELETE FROM report_totals WHERE account_id = ?").run([.int(source.id)])
+
+        merge.duplicateBalances = try database.prepare(
+            """
+            DELETE FROM statement_balances WHERE account_id = ?1 AND EXISTS (
+                SELECT 1 FROM statement_balances AS kept WHERE kept.account_id = ?2
+                    AND kept.kind = statement_balances.kind AND kept.as_of = statement_balances.as_of)
+            RETURNING id
+            """
+        ).rows(ids) { row throws(StoreError) in row.int(0) }.count
+        merge.movedBalances = try database.prepare(
+            "UPDATE statement_balances SET account_id = ?2 WHERE account_id = ?1 RETURNING id"
+        ).rows(ids) { row throws(StoreError) in row.int(0) }.count
+
+        merge.duplicateCheckpoints = try database.prepare(
+            """
+            DELETE FROM checkpoints WHERE account_id = ?1 AND EXISTS (
+                SELECT 1 FROM checkpoints AS kept WHERE kept.account_id = ?2 AND kept.as_of = checkpoints.as_of)
+            RETURNING id
+            """
+        ).rows(ids) { row throws(StoreError) in row.int(0) }.count
+        let checkpointDays = try database.prepare(
+            "UPDATE checkpoints SET account_id = ?2 WHERE account_id = ?1 RETURNING as_of"
+        ).rows(ids) { row throws(StoreError) in row.text(0) }
+        merge.movedCheckpoints = checkpointDays.count
+        if let earliest = checkpointDays.min() { changes.note(try day(earliest, "checkpoints.as_of"), of: target) }
+
+        if let key = source.key, target.key == nil {
+            try database.prepare("UPDATE accounts SET source_key = NULL WHERE id = ?").run([.int(source.id)])
+            try database.prepare("UPDATE accounts SET source_key = ? WHERE id = ?").run([
+                .text(key), .int(target.id),
+            ])
+            target.key = key
+            merge.movedSourceKey = true
+            // INTO's name is the person's choice now: the source no longer renames it.
+            try markNameChosen(target)
+        }
+        // Rows deleted from FROM stay deleted for INTO (`transactions delete`'s tombstones).
+        try database.prepare("UPDATE OR IGNORE transaction_tombstones SET account_id = ?2 WHERE account_id = ?1")
+            .run(ids)
+        try carryLimit(from: source.id, into: target.id)
+        try database.prepare("DELETE FROM accounts WHERE id = ?").run([.int(source.id)])
+        merge.into = target
     }
 
     // MARK: - Private
-
-    /// Runs an account change in one write transaction: committed, or rolled back after the
-    /// body in a dry run. As every correction, it commits only once the file's check found the
-    /// ledger sound (``correction(dryRun:_:)``): a merge moves rows, and a damaged file is never
-    /// written to as if it were sound.
-    private func change<T>(dryRun: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try correction(dryRun: dryRun, body)
-    }
-
-    /// The account as stored now, read under the write lock.
-    private func current(_ account: StoredAccount) throws(StoreError) -> StoredAccount {
-        let query = try database.prepare(
-            "SELECT id, name, kind, currency, institution, masked_number, source_key FROM accounts WHERE id = ?")
-        guard
-            let stored = try query.rows([.int(account.id)], { row throws(StoreError) in try storedAccount(row) }).first
-        else {
-            throw StoreError(.unknownAccount(account.name), at: .file(path))
-        }
-        return stored
-    }
-
-    /// Refuses a currency the account's rows or figures don't allow.
-    private func checkCurrencyChange(of account: StoredAccount, to currency: Currency) throws(StoreError) {
-        let others = try database.prepare(
-            "SELECT currency, count(*) FROM transactions WHERE account_id = ? AND currency != ? GROUP BY currency"
-        ).rows([.int(account.id), .text(currency.code)]) { row throws(StoreError) in (row.text(0), Int(row.int(1))) }
-        // The currency most rows are in names the clash; the count is every row in another one.
-        if let (found, _) = others.max(by: { $0.1 < $1.1 }) {
-            throw refused(
-                .currencyInUse(
-                    account: account.name, rows: others.reduce(0) { $0 + $1.1 }, currency: found, wanted: currency.code)
-            )
-        }
-        guard currency.minorDigits != account.currency.minorDigits else { return }
-        let figures =
-            try database.prepare(
-                """
-                SELECT (SELECT count(*) FROM checkpoints WHERE account_id = ?1)
-                    + (SELECT count(*) FROM statement_balances WHERE account_id = ?1)
-                """
-            ).rows([.int(account.id)]) { row throws(StoreError) in Int(row.int(0)) }.first ?? 0
-        if figures > 0 {
-            throw refused(
-                .minorUnits(
-                    account: account.name, currency: account.currency.code, wanted: currency.code, figures: figures))
-        }
-    }
-
-    private func refused(_ refusal: AccountChangeRefusal) -> StoreError {
-        StoreError(.accountChangeRefused(refusal), at: .file(path))
-    }
 
     private func day(_ text: String, _ column: String) throws(StoreError) -> Day {
         guard let day = Day(iso: text) else {

@@ -55,14 +55,6 @@ struct PostgresListingTests {
         #expect(postgres.errors == sqlite.errors)
     }
 
-    @Test("transactions --with-upcoming stops on PostgreSQL with a message")
-    func withUpcoming() throws {
-        let cli = try CLIHarness()
-        let options = try CLIHarness.postgresOptions(ledger: freshLedgerName())
-        #expect(cli.run(options + ["transactions", "--with-upcoming"]) == 1)
-        #expect(cli.errors.contains("runs only on a SQLite ledger so far"))
-    }
-
     // MARK: - Fixture
 
     struct Run {

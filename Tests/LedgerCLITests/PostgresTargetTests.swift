@@ -102,7 +102,7 @@ struct PostgresTargetTests {
 
     @Test(
         "a command that runs only on SQLite so far stops on a PostgreSQL target with one line",
-        arguments: [["report"], ["transactions", "edit", "3"], ["rules", "apply"]])
+        arguments: [["report"], ["check"], ["rules", "apply"]])
     func refusesSQLiteOnlyCommand(arguments: [String]) throws {
         let cli = try CLIHarness()
         // No server is reached: the command stops before connecting.
@@ -112,7 +112,7 @@ struct PostgresTargetTests {
         #expect(cli.errors.contains("ledger=books"))
         #expect(
             cli.errors.contains(
-                "on PostgreSQL run: import, sync, migrate, accounts, transactions, transactions delete, imports, imports undo, reconcile, checkpoints delete\n"
+                "on PostgreSQL run: import, sync, migrate, add, recurring, recurring list, recurring add, recurring show, recurring edit, recurring stop, recurring delete, recurring catch-up, upcoming, accounts, accounts rename, accounts merge, accounts set, transactions, transactions delete, transactions edit, imports, imports undo, reconcile, checkpoints delete\n"
             ))
         #expect(cli.errors.split(separator: "\n").count == 1)
         #expect(cli.output.isEmpty)

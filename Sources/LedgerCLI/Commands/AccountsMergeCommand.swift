@@ -19,6 +19,7 @@ struct AccountsMergeCommand: Command {
         .flag("--dry-run", "Say what would move and what would be dropped, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let from: String
     let into: String
@@ -38,7 +39,7 @@ struct AccountsMergeCommand: Command {
     func run(in context: CommandContext) throws -> Int32 {
         let source = try context.account(named: from)
         let target = try context.account(named: into)
-        let merge = try context.ledger().mergeAccount(source, into: target, dryRun: dryRun)
+        let merge = try context.accountChangeStore().mergeAccount(source, into: target, dryRun: dryRun)
         if json {
             context.console.print(
                 JSONOutput.object([

@@ -15,6 +15,7 @@ struct AccountsRenameCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let account: String
     let newName: String
@@ -33,7 +34,7 @@ struct AccountsRenameCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let stored = try context.account(named: account)
-        let renamed = try context.ledger().renameAccount(stored, to: newName, dryRun: dryRun)
+        let renamed = try context.accountChangeStore().renameAccount(stored, to: newName, dryRun: dryRun)
         if json {
             context.console.print(
                 JSONOutput.object([

@@ -24,6 +24,7 @@ struct AccountsSetCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let account: String
     /// `--currency`, resolved through the ledger's commodities.
@@ -60,8 +61,9 @@ struct AccountsSetCommand: Command {
     func run(in context: CommandContext) throws -> Int32 {
         let stored = try context.account(named: account)
         if let journalName { return try setJournalName(journalName, of: stored, in: context) }
-        let currency = try ParsedArguments.currency(currencyCode, in: context.ledger().commodities)
-        let changed = try context.ledger().setAccount(stored, currency: currency, kind: kind, dryRun: dryRun)
+        let store = try context.accountChangeStore()
+        let currency = try ParsedArguments.currency(currencyCode, in: store.commodities)
+        let changed = try store.setAccount(stored, currency: currency, kind: kind, dryRun: dryRun)
         var changes: [String] = []
         if changed.currency != stored.currency {
             changes.append("currency \(stored.currency.code) → \(changed.currency.code)")

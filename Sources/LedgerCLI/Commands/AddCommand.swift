@@ -37,6 +37,7 @@ struct AddCommand: Command {
         .flag("--dry-run", "Show what the sentence reads as; write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let sentence: String
     let accountName: String?
@@ -82,7 +83,7 @@ struct AddCommand: Command {
             context.console.error(error.location.line == 0 ? error.message : error.description)
             return 2
         }
-        let ledger = try context.ledger()
+        let ledger = try context.quickAddStore()
         let title = read.title.isEmpty ? (category ?? "") : read.title
         guard !title.isEmpty else {
             context.console.error(QuickAddError(.noTitle, at: .file("sentence")).message)

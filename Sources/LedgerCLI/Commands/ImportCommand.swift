@@ -144,7 +144,7 @@ struct ImportCommand: Command {
         }
         // Transfers are paired after the imports commit, in a write of their own: a crash
         // between the two leaves fewer pairs, which the next import or `transfers match` makes.
-        // Not yet on PostgreSQL (issue 21): transfers and recurring rules live on SQLite only.
+        // Not yet on PostgreSQL (issue 21): transfers live on SQLite only.
         if !dryRun, !context.target.isPostgres, reports.contains(where: { $0.inserted > 0 || $0.booked > 0 }),
             let ledger = try context.existingLedger()
         {
@@ -155,7 +155,7 @@ struct ImportCommand: Command {
                 reports.count == 1 ? ReportJSON.importReport(reports[0]) : .array(reports.map(ReportJSON.importReport))
             context.console.print(value.rendered())
         }
-        if !dryRun, catchesUp, !context.target.isPostgres, context.hasLedger { try context.catchUpRecurring() }
+        if !dryRun, catchesUp, context.hasLedger { try context.catchUpRecurring() }
         if reports.contains(where: { $0.failure?.missingChoice != nil }) { return 2 }
         return reports.contains { $0.status == .stopped } ? 1 : 0
     }

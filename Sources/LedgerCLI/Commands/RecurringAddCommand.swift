@@ -29,6 +29,7 @@ struct RecurringAddCommand: Command {
         .value("--window", "DAYS", "With --settle import: days either side of the due day (default 5)."),
         .flag("--json", "Print the rule as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let name: String
     let accountName: String
@@ -96,7 +97,7 @@ struct RecurringAddCommand: Command {
         guard let recurrence = Recurrence(unit: unit, interval: interval, first: first, until: until) else {
             throw UsageError("--until is before --from")
         }
-        let rule = try context.ledger().addRecurringRule(
+        let rule = try context.recurringStore().addRecurringRule(
             NewRecurringRule(
                 name: name, accountID: account.id, amount: amount, direction: direction, recurrence: recurrence,
                 category: category, settlement: settlement, tolerance: tolerance ?? 0, windowDays: windowDays))

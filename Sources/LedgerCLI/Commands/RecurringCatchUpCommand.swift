@@ -16,6 +16,7 @@ struct RecurringCatchUpCommand: Command {
         .value("--through", "DAY", "The last day to write (default today)."),
         .flag("--json", "Print what was written and settled as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let through: Day?
     let json: Bool
@@ -28,7 +29,7 @@ struct RecurringCatchUpCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let day = try through ?? context.today()
-        let result = try context.ledger().catchUpRecurring(through: day)
+        let result = try context.recurringStore().catchUpRecurring(through: day)
         Self.report(result, through: day, json: json, in: context)
         return 0
     }

@@ -18,6 +18,7 @@ struct RecurringCommand: Command {
         RecurringStopCommand.self,
         RecurringDeleteCommand.self, RecurringCatchUpCommand.self,
     ]
+    static let runsOnPostgres = true
 
     let json: Bool
 
@@ -29,7 +30,7 @@ struct RecurringCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let rules = try context.ledger().recurringRules()
+        let rules = try context.recurringStore().recurringRules()
         if json {
             context.console.print(JSONOutput.array(rules.map(ReportJSON.recurringRule)).rendered())
             return 0
@@ -66,7 +67,7 @@ struct RecurringCommand: Command {
 
     /// The rule a NAME argument names.
     static func rule(named name: String, in context: CommandContext) throws -> RecurringRule {
-        guard let rule = try context.ledger().recurringRule(named: name) else {
+        guard let rule = try context.recurringStore().recurringRule(named: name) else {
             throw RuntimeError("no recurring rule is named \"\(name)\" (`ledgerport recurring` lists them)")
         }
         return rule

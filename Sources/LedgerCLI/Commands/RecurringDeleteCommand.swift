@@ -16,6 +16,7 @@ struct RecurringDeleteCommand: Command {
         .flag("--with-charges", "Delete the charges it wrote and the transactions it booked."),
         .flag("--json", "Print what was deleted as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let name: String
     let withCharges: Bool
@@ -30,7 +31,7 @@ struct RecurringDeleteCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let rule = try RecurringCommand.rule(named: name, in: context)
-        let deleted = try context.ledger().deleteRecurringRule(rule, withCharges: withCharges)
+        let deleted = try context.recurringStore().deleteRecurringRule(rule, withCharges: withCharges)
         if json {
             context.console.print(
                 JSONOutput.object([

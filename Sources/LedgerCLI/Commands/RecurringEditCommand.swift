@@ -21,6 +21,7 @@ struct RecurringEditCommand: Command {
         .value("--window", "DAYS", "With --settle import: days either side of the due day."),
         .flag("--json", "Print the rule as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let name: String
     let amountText: String?
@@ -75,7 +76,7 @@ struct RecurringEditCommand: Command {
         if case .some(.some(let last)) = until, last < rule.recurrence.first {
             throw UsageError("--until \(last) is before the rule's first day \(rule.recurrence.first)")
         }
-        let edited = try context.ledger().editRecurringRule(
+        let edited = try context.recurringStore().editRecurringRule(
             rule, amount: amount, unit: unit, interval: interval, until: until, category: category,
             tolerance: tolerance, windowDays: windowDays)
         if json {

@@ -7,6 +7,7 @@ struct RecurringShowCommand: Command {
     static let abstract = "Show a recurring rule and its charges (booked, scheduled, settled, missed)."
     static let arguments = "NAME"
     static let options: [OptionSpec] = [.flag("--json", "Print the rule and its charges as JSON.")]
+    static let runsOnPostgres = true
 
     let name: String
     let json: Bool
@@ -19,7 +20,7 @@ struct RecurringShowCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         let rule = try RecurringCommand.rule(named: name, in: context)
-        let charges = try context.ledger().recurringCharges(of: rule)
+        let charges = try context.recurringStore().recurringCharges(of: rule)
         let today = try context.today()
         if json {
             context.console.print(

@@ -10,6 +10,7 @@ struct RecurringStopCommand: Command {
         .value("--on", "DAY", "The last day a charge may fall on (default today)."),
         .flag("--json", "Print the rule as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let name: String
     let day: Day?
@@ -25,7 +26,7 @@ struct RecurringStopCommand: Command {
     func run(in context: CommandContext) throws -> Int32 {
         let rule = try RecurringCommand.rule(named: name, in: context)
         let last = try day ?? context.today()
-        try context.ledger().stopRecurringRule(rule, on: last)
+        try context.recurringStore().stopRecurringRule(rule, on: last)
         if json {
             let stopped = try RecurringCommand.rule(named: name, in: context)
             context.console.print(ReportJSON.recurringRule(stopped).rendered())

@@ -57,14 +57,14 @@ struct SyncCommand: Command {
             if let failure = stream.failure { context.console.error(failure.description) }
         }
         // Transfers are paired after the sync commits, in a write of their own (as after import).
-        // Not yet on PostgreSQL (issue 21): transfers and recurring rules live on SQLite only.
+        // Not yet on PostgreSQL (issue 21): transfers live on SQLite only.
         if let ledger = ledger as? Ledger { _ = try ledger.matchTransfers() }
         if json {
             context.console.print(ReportJSON.syncReport(report).rendered())
         } else {
             printHuman(report, console: context.console)
         }
-        if catchesUp, !context.target.isPostgres { try context.catchUpRecurring() }
+        if catchesUp { try context.catchUpRecurring() }
         return report.isComplete ? 0 : 1
     }
 

@@ -65,12 +65,6 @@ struct TransactionsCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        if withUpcoming, context.target.isPostgres {
-            // The recurring rules live on SQLite only so far (issue 21).
-            throw RuntimeError(
-                "transactions --with-upcoming runs only on a SQLite ledger so far, not on the PostgreSQL ledger "
-                    + "\(context.target.shownName) (issue 21, in progress); without it, transactions runs there")
-        }
         let ledger = try context.reader()
         let selected = try account.map { name in try context.account(named: name) }
         if withUpcoming {

@@ -31,6 +31,7 @@ struct TransactionsEditCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let id: Int64
     let edit: TransactionEdit
@@ -84,7 +85,7 @@ struct TransactionsEditCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let correction = try context.ledger().editTransaction(id, edit, dryRun: dryRun)
+        let correction = try context.transactionEditStore().editTransaction(id, edit, dryRun: dryRun)
         if json {
             context.console.print(
                 JSONOutput.object([

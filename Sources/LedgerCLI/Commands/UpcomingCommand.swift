@@ -18,6 +18,7 @@ struct UpcomingCommand: Command {
         .value("--account", "NAME", "Only this account."),
         .flag("--json", "Print the list as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let from: Day?
     let to: Day?
@@ -47,7 +48,7 @@ struct UpcomingCommand: Command {
     ) throws -> Int32 {
         let today = try context.today()
         let window = DayWindow.days(first, through: last)
-        let inputs = try context.ledger().timelineInputs(window: window, account: account, today: today)
+        let inputs = try context.recurringStore().timelineInputs(window: window, account: account, today: today)
         let entries = MoneyTimeline.merge(recorded: inputs.recorded, rules: inputs.rules, window: window)
         if json {
             context.console.print(JSONOutput.array(entries.map(ReportJSON.timelineEntry)).rendered())

@@ -120,7 +120,7 @@ extension PostgresLedger {
     /// Applies the items in order, one statement per row, then writes what they add up to;
     /// answers what became of them. The reference the batched door (``writeInStatements``)
     /// falls back on: it locates a failure at its record.
-    private func writeRowByRow(_ items: [BatchItem], importID: Int64?, tombstones: Tombstones) throws(StoreError)
+    func writeRowByRow(_ items: [BatchItem], importID: Int64?, tombstones: Tombstones) throws(StoreError)
         -> BatchCounts
     {
         var totals = DailyTotals()

@@ -201,7 +201,7 @@ extension PostgresLedger: ImportStore {
 
     /// Declares a commodity a source brought, inside the caller's transaction (an ISO currency
     /// needs nothing); a commodity declared with other digits is a conflict.
-    private func register(_ currency: Currency) throws(StoreError) {
+    func register(_ currency: Currency) throws(StoreError) {
         guard !currency.isISO else { return }
         try connection.query(
             """
