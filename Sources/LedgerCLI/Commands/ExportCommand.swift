@@ -91,7 +91,7 @@ struct ExportCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = try context.ledger()
+        let ledger = try context.readingStore()
         let names = try ExportConfiguration.read(environment: context.environment)
         var selected: [StoredAccount] = []
         if accounts.isEmpty {
