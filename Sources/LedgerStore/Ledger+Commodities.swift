@@ -18,14 +18,9 @@ extension Ledger {
                 FROM commodities c ORDER BY c.code
                 """)
             return try query.rows { row throws(StoreError) in
-                let code = row.text(0)
-                guard let commodity = try? Currency.declared(code: code, minorDigits: Int(row.int(1)), at: .file(path))
-                else {
-                    throw StoreError(.corruptValue(column: "commodities.code", found: code), at: .file(path))
-                }
-                return StoredCommodity(
-                    commodity: commodity, isDeclaredByUser: row.text(2) == "user", declaredAt: row.text(3),
-                    accounts: Int(row.int(4)))
+                try StoredCommodity(
+                    code: row.text(0), digits: row.int(1), declaredBy: row.text(2), declaredAt: row.text(3),
+                    accounts: row.int(4), location: path)
             }
         }
     }
@@ -43,22 +38,17 @@ extension Ledger {
     public func declareCommodity(_ commodity: Currency) throws(StoreError) -> Bool {
         guard !commodity.isISO else { return false }
         let changed = try write { () throws(StoreError) -> Bool in
-            if let existing = try storedDigits(of: commodity.code) {
-                if existing == commodity.minorDigits {
-                    try database.prepare("UPDATE commodities SET declared_by = 'user' WHERE code = ?").run([
-                        .text(commodity.code)
-                    ])
-                    return false
-                }
-                let accounts =
-                    try database.prepare("SELECT count(*) FROM accounts WHERE currency = ?")
+            let declaration = try CommodityDeclaration.of(
+                commodity, existing: try storedDigits(of: commodity.code), location: path
+            ) { () throws(StoreError) -> Int in
+                try database.prepare("SELECT count(*) FROM accounts WHERE currency = ?")
                     .rows([.text(commodity.code)]) { row throws(StoreError) in Int(row.int(0)) }.first ?? 0
-                guard accounts == 0 else {
-                    throw StoreError(
-                        .commodityInUse(
-                            code: commodity.code, digits: existing, wanted: commodity.minorDigits, accounts: accounts),
-                        at: .file(path))
-                }
+            }
+            if declaration == .claim {
+                try database.prepare("UPDATE commodities SET declared_by = 'user' WHERE code = ?").run([
+                    .text(commodity.code)
+                ])
+                return false
             }
             try database.prepare(
                 """

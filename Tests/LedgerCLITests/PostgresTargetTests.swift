@@ -112,7 +112,7 @@ struct PostgresTargetTests {
         #expect(cli.errors.contains("ledger=books"))
         #expect(
             cli.errors.contains(
-                "on PostgreSQL run: import, sync, migrate, accounts, transactions, transactions delete, report, report reconcile, export, imports, imports undo, reconcile, checkpoints delete\n"
+                "on PostgreSQL run: import, sync, migrate, accounts, commodities, commodities add, transactions, transactions delete, report, report reconcile, export, imports, imports undo, reconcile, checkpoints delete\n"
             ))
         #expect(cli.errors.split(separator: "\n").count == 1)
         #expect(cli.output.isEmpty)
