@@ -12,3 +12,12 @@ extension CommandContext {
         return try postgresLedger()
     }
 }
+
+extension CommandContext {
+    /// The ledger `check` checks, whichever store holds it; it must exist, as for ``reader()``.
+    func checkedStore() throws -> any LedgerChecking {
+        guard target.isPostgres else { return try ledger() }
+        _ = try importStore()
+        return try postgresLedger()
+    }
+}

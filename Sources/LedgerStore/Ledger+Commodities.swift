@@ -133,35 +133,16 @@ extension Ledger {
     /// that declare nothing (an ISO code with other digits, a code no commodity may have), for
     /// `ledgerport check`.
     func commodityFindings() throws(StoreError) -> [String] {
-        var declared: [String: Int] = [:]
-        var findings: [String] = []
         let declarations = try database.prepare("SELECT code, minor_digits FROM commodities ORDER BY code")
-            .rows { row throws(StoreError) in (row.text(0), Int(row.int(1))) }
-        for (code, digits) in declarations {
-            do throws(CoreError) {
-                let commodity = try Currency.declared(code: code, minorDigits: digits, at: .file(path))
-                if commodity.isISO {
-                    findings.append("commodities: \(code) is ISO 4217; expected only codes beyond it")
-                } else {
-                    declared[code] = digits
-                }
-            } catch {
-                findings.append("commodities: " + error.message)
-            }
-        }
-        let units = try database.prepare(
+            .rows { row throws(StoreError) in (code: row.text(0), digits: Int(row.int(1))) }
+        let holders = try database.prepare(
             """
             SELECT 'account "' || name || '"', currency FROM accounts
             UNION ALL
             SELECT count(*) || ' transactions', currency FROM transactions NOT INDEXED GROUP BY currency
             """
-        ).rows { row throws(StoreError) in (row.text(0), row.text(1)) }
-        for (holder, code) in units where Currency(code: code) == nil && declared[code] == nil {
-            findings.append(
-                "\(holder) in \(code), which is neither ISO 4217 nor declared; "
-                    + "expected a declared commodity (`ledgerport commodities add \(code) --digits N`)")
-        }
-        return findings
+        ).rows { row throws(StoreError) in (holder: row.text(0), code: row.text(1)) }
+        return LedgerInvariant.commodityFindings(declarations: declarations, holders: holders, location: path)
     }
 
     /// The digits the ledger stores for a code, if any.

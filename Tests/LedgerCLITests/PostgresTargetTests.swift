@@ -102,17 +102,17 @@ struct PostgresTargetTests {
 
     @Test(
         "a command that runs only on SQLite so far stops on a PostgreSQL target with one line",
-        arguments: [["check"], ["transactions", "edit", "3"], ["rules", "apply"]])
+        arguments: [["recurring"], ["transactions", "edit", "3"], ["rules", "apply"]])
     func refusesSQLiteOnlyCommand(arguments: [String]) throws {
         let cli = try CLIHarness()
         // No server is reached: the command stops before connecting.
         #expect(cli.run(["--db", "postgresql://u@localhost:1/none?ledger=books"] + arguments) == 1)
-        let name = arguments.prefix(arguments[0] == "check" ? 1 : 2).joined(separator: " ")
+        let name = arguments.prefix(arguments[0] == "recurring" ? 1 : 2).joined(separator: " ")
         #expect(cli.errors.hasPrefix("ledgerport: `\(name)` runs only on a SQLite ledger so far"))
         #expect(cli.errors.contains("ledger=books"))
         #expect(
             cli.errors.contains(
-                "on PostgreSQL run: import, sync, migrate, accounts, commodities, commodities add, transactions, transactions delete, report, report reconcile, export, imports, imports undo, reconcile, checkpoints delete\n"
+                "on PostgreSQL run: import, sync, migrate, accounts, commodities, commodities add, transactions, transactions delete, report, report reconcile, export, imports, imports undo, reconcile, checkpoints delete, check\n"
             ))
         #expect(cli.errors.split(separator: "\n").count == 1)
         #expect(cli.output.isEmpty)
