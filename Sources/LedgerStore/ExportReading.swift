@@ -29,3 +29,14 @@ public protocol ExportReading: ReportReading {
 }
 
 extension Ledger: ExportReading {}
+
+extension TransferPartner {
+    /// Every transfer pair with both sides' id, account, day and status, as both stores read them
+    /// for ``ExportReading/transferPartners(accountIDs:)``.
+    static let pairsSQL = """
+        SELECT p.id, o.id, o.account_id, o.day, o.status, i.id, i.account_id, i.day, i.status
+        FROM transfers p
+        JOIN transactions o ON o.id = p.out_id
+        JOIN transactions i ON i.id = p.in_id
+        """
+}

@@ -195,22 +195,8 @@ extension Ledger {
     /// Checkpoints whose expected balance or discrepancy don't follow from the rows (summed here
     /// from the rows themselves, not from the daily totals) and the checkpoint before.
     private func checkpointFindings() throws(StoreError) -> [String] {
-        let query = try database.prepare(
-            """
-            SELECT a.name, c.as_of, c.expected, c.actual, c.discrepancy, c.status,
-                (SELECT p.actual FROM checkpoints p WHERE p.account_id = c.account_id AND p.as_of < c.as_of
-                 ORDER BY p.as_of DESC LIMIT 1),
-                (SELECT p.as_of FROM checkpoints p WHERE p.account_id = c.account_id AND p.as_of < c.as_of
-                 ORDER BY p.as_of DESC LIMIT 1),
-                c.account_id
-            FROM checkpoints c LEFT JOIN accounts a ON a.id = c.account_id
-            ORDER BY a.name, c.as_of
-            """)
-        let net = try database.prepare(
-            """
-            SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0) FROM transactions
-            WHERE account_id = ?1 AND status = 'booked' AND day > coalesce(?2, '') AND day <= ?3
-            """)
+        let query = try database.prepare(LedgerInvariant.checkpointsSQL(orderedBy: "a.name, c.as_of"))
+        let net = try database.prepare(LedgerInvariant.checkpointNetSQL(placeholder: "?"))
         let rows = try query.rows { row throws(StoreError) in
             LedgerInvariant.StoredCheckpoint(
                 name: row.optionalText(0), asOf: row.text(1), expected: row.optionalInt(2), actual: row.int(3),

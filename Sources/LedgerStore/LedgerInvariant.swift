@@ -60,6 +60,31 @@ enum LedgerInvariant: CaseIterable {
         let low: Int64
     }
 
+    /// Every checkpoint with the statement balance and day of the one before it, in the columns
+    /// of ``StoredCheckpoint``'s order, sorted by `order` (each store's byte order of names).
+    static func checkpointsSQL(orderedBy order: String) -> String {
+        """
+        SELECT a.name, c.as_of, c.expected, c.actual, c.discrepancy, c.status,
+            (SELECT p.actual FROM checkpoints p WHERE p.account_id = c.account_id AND p.as_of < c.as_of
+             ORDER BY p.as_of DESC LIMIT 1),
+            (SELECT p.as_of FROM checkpoints p WHERE p.account_id = c.account_id AND p.as_of < c.as_of
+             ORDER BY p.as_of DESC LIMIT 1),
+            c.account_id
+        FROM checkpoints c LEFT JOIN accounts a ON a.id = c.account_id
+        ORDER BY \(order)
+        """
+    }
+
+    /// The booked net of account `1` after day `2` (every day when `NULL`) through day `3`, summed
+    /// from the rows themselves, with `?`/`$` (`placeholder`) numbered parameters.
+    static func checkpointNetSQL(placeholder: String) -> String {
+        """
+        SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0) FROM transactions
+        WHERE account_id = \(placeholder)1 AND status = 'booked' AND day > coalesce(\(placeholder)2, '')
+            AND day <= \(placeholder)3
+        """
+    }
+
     // MARK: - Findings
 
     /// An item of `check`: the findings `run` gives, or the one line saying why it couldn't run.

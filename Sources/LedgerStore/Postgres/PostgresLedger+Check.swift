@@ -146,16 +146,7 @@ extension PostgresLedger: LedgerChecking {
             }
         case .checkpoints:
             let checkpoints = try rows(
-                """
-                SELECT a.name, c.as_of, c.expected, c.actual, c.discrepancy, c.status,
-                    (SELECT p.actual FROM checkpoints p WHERE p.account_id = c.account_id AND p.as_of < c.as_of
-                     ORDER BY p.as_of DESC LIMIT 1),
-                    (SELECT p.as_of FROM checkpoints p WHERE p.account_id = c.account_id AND p.as_of < c.as_of
-                     ORDER BY p.as_of DESC LIMIT 1),
-                    c.account_id
-                FROM checkpoints c LEFT JOIN accounts a ON a.id = c.account_id
-                ORDER BY a.name COLLATE "C" NULLS FIRST, c.as_of COLLATE "C"
-                """
+                LedgerInvariant.checkpointsSQL(orderedBy: "a.name COLLATE \"C\" NULLS FIRST, c.as_of COLLATE \"C\"")
             ) { row throws(StoreError) in
                 LedgerInvariant.StoredCheckpoint(
                     name: try row.optionalText(0), asOf: try row.text(1), expected: try row.optionalInt(2),
@@ -164,10 +155,7 @@ extension PostgresLedger: LedgerChecking {
             }
             return try LedgerInvariant.checkpointFindings(checkpoints) { checkpoint throws(StoreError) -> Int64 in
                 let result = try connection.query(
-                    """
-                    SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0) FROM transactions
-                    WHERE account_id = $1 AND status = 'booked' AND day > coalesce($2, '') AND day <= $3
-                    """,
+                    LedgerInvariant.checkpointNetSQL(placeholder: "$"),
                     [String(checkpoint.account), checkpoint.previousDay, checkpoint.asOf])
                 return try result.rows.first?.int(0) ?? 0
             }

@@ -102,13 +102,7 @@ extension PostgresLedger: ExportReading {
     public func transferPartners(accountIDs: [Int64]) throws(StoreError) -> [Int64: TransferPartner] {
         guard !accountIDs.isEmpty else { return [:] }
         let wanted = Set(accountIDs)
-        let result = try connection.query(
-            """
-            SELECT p.id, o.id, o.account_id, o.day, o.status, i.id, i.account_id, i.day, i.status
-            FROM transfers p
-            JOIN transactions o ON o.id = p.out_id
-            JOIN transactions i ON i.id = p.in_id
-            """)
+        let result = try connection.query(TransferPartner.pairsSQL)
         var partners: [Int64: TransferPartner] = [:]
         for row in result.rows {
             func side(_ first: Int) throws(StoreError) -> TransferPartner {
