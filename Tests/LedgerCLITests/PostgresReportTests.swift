@@ -10,6 +10,10 @@ import Testing
 @Suite("reports on PostgreSQL print what they print on SQLite")
 struct PostgresReportTests {
     static let checking = "Example Savings Bank checking"
+    /// Where `report reconcile -o` writes, the same path for both stores.
+    static let page = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "ledgerport-report-\(UUID().uuidString).html"
+    ).path
     static let imports: [[String]] = [
         [
             "import", PostgresReadSupport.sample("ofx/checking-v102.ofx"),
@@ -37,6 +41,8 @@ struct PostgresReportTests {
                 ["report", "--account", Self.checking, "--by", "month"],
                 ["report", "--net-worth", "--account", Self.checking, "--monthly", "--json"],
                 ["report", "reconcile", Self.checking],
+                ["report", "reconcile", "--all", "-o", Self.page, "--json"],
+                ["report", "reconcile", Self.checking, "-o", Self.page],
             ])
     }
 
