@@ -44,6 +44,7 @@ struct PostgresReportTests {
                 ["report", "reconcile", "--all", "-o", Self.page, "--json"],
                 ["report", "reconcile", Self.checking, "-o", Self.page],
             ])
+        try? FileManager.default.removeItem(atPath: Self.page)
     }
 
     @Test("after transactions delete, the reports count the rows left, the same on both stores")
