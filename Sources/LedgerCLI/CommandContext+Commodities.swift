@@ -5,8 +5,16 @@ extension CommandContext {
     /// The commodities the ledger declares, for an adapter reading a file without writing
     /// (`inspect`, `extract`): empty, ISO 4217 only, when there is no ledger or it can't be opened.
     func declaredCommodities() -> CommodityTable {
-        guard hasLedger, let ledger = try? ledger() else { return CommodityTable() }
-        return ledger.commodities
+        guard hasLedger, let store = try? commodityStore() else { return CommodityTable() }
+        return store.commodities
+    }
+
+    /// The ledger's commodities, whichever store holds it: it must exist, unless
+    /// `creatingIfMissing` (`commodities add` creates it, as ``importStore(creatingIfMissing:)`` does).
+    func commodityStore(creatingIfMissing: Bool = false) throws -> any CommodityStore {
+        guard target.isPostgres else { return try ledger(creatingIfMissing: creatingIfMissing) }
+        _ = try importStore(creatingIfMissing: creatingIfMissing)
+        return try postgresLedger()
     }
 
     /// The existing account `--account` names, when there is a ledger (none is created), for

@@ -28,7 +28,7 @@ struct AccountPlan {
     /// Writes what comes before a row on `day` (or, with `nil`, everything left): the held row,
     /// with the assertion of a checkpoint on its day; checkpoints on earlier days as entries of
     /// their own; the baseline difference when its day has come.
-    mutating func advance(to day: Day?, ledger: Ledger, state: inout ExportOutput) throws {
+    mutating func advance(to day: Day?, ledger: any ExportReading, state: inout ExportOutput) throws {
         // The held row is moved out, not copied (a copy retains each of its strings).
         if var held = self.held.take() {
             // Another row of the same day following means this one doesn't end its day.
@@ -134,7 +134,7 @@ struct AccountPlan {
     }
 
     /// The statement's balance plus the pending rows up to its day that the output holds.
-    private mutating func assertedBalance(_ checkpoint: Checkpoint, ledger: Ledger) throws -> Int64 {
+    private mutating func assertedBalance(_ checkpoint: Checkpoint, ledger: any ExportReading) throws -> Int64 {
         guard includesPending else { return checkpoint.actual }
         if pendingAfter.map({ $0 < checkpoint.asOf }) ?? true {
             pendingTotal += try ledger.pendingNet(

@@ -35,7 +35,8 @@ struct ExportTransfers {
     /// Each exported account's asserted days, when the output has transfers.
     private let assertionDays: [Int64: [Day]]
 
-    init(request: ExportRequest, ledger: Ledger, bankNames: [Int64: String], lastTransactionID: Int64) throws {
+    init(request: ExportRequest, ledger: any ExportReading, bankNames: [Int64: String], lastTransactionID: Int64) throws
+    {
         partners = try ledger.transferPartners(accountIDs: request.accounts.map(\.id))
         format = request.format
         var order: [Int64: Int] = [:]

@@ -31,9 +31,9 @@ public struct Exporter {
     public static let chunkSize = 64 * 1024
 
     private let request: ExportRequest
-    private let ledger: Ledger
+    private let ledger: any ExportReading
 
-    public init(_ request: ExportRequest, from ledger: Ledger) {
+    public init(_ request: ExportRequest, from ledger: any ExportReading) {
         self.request = request
         self.ledger = ledger
     }
@@ -138,7 +138,41 @@ public struct Exporter {
         var failure: (any Error)?
         var previousAccount: String?
         var rowEntry: JournalEntry?
-        try ledger.transactionRows(matching: query) { read in
+        /// A row that goes through a ``StoredTransaction``: a transfer's (written with its other
+        /// side, or not here), a split row, one held back, every row of a store without SQLite's bytes.
+        func write(_ row: StoredTransaction, partner: TransferPartner?) throws {
+            var entry = plan.entry(for: row, counterAccounts: &state.counterAccounts)
+            if let partner {
+                let counter: String
+                switch transfers.placement(of: row, in: account, partner: partner) {
+                case .withOther: return
+                case .both(let otherBank), .alone(let otherBank): counter = otherBank
+                case .cleared: counter = JournalNames.transfers
+                }
+                entry.postings = [entry.postings[0], .init(account: counter, amount: -row.signedMinorUnits)]
+                entry.transferID = partner.transferID
+            }
+            try plan.advance(to: row.bookingDay, ledger: ledger, state: &state)
+            plan.held = (row, entry)
+        }
+        guard let sqlite = ledger as? Ledger else {
+            try ledger.transactions(matching: query) { row in
+                guard failure == nil else { return }
+                do {
+                    if row.status == .pending && !request.includesPending {
+                        state.summary.pendingLeftOut += 1
+                        return
+                    }
+                    try write(row, partner: transfers.partners.isEmpty ? nil : transfers.partners[row.id])
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            try plan.advance(to: nil, ledger: ledger, state: &state)
+            return
+        }
+        try sqlite.transactionRows(matching: query) { read in
             guard failure == nil else { return }
             do {
                 if read.status == .pending && !request.includesPending {
@@ -161,19 +195,7 @@ public struct Exporter {
                 }
                 let row = try read.stored(previousAccount: previousAccount)
                 previousAccount = row.account
-                var entry = plan.entry(for: row, counterAccounts: &state.counterAccounts)
-                if let partner {
-                    let counter: String
-                    switch transfers.placement(of: row, in: account, partner: partner) {
-                    case .withOther: return
-                    case .both(let otherBank), .alone(let otherBank): counter = otherBank
-                    case .cleared: counter = JournalNames.transfers
-                    }
-                    entry.postings = [entry.postings[0], .init(account: counter, amount: -row.signedMinorUnits)]
-                    entry.transferID = partner.transferID
-                }
-                try plan.advance(to: row.bookingDay, ledger: ledger, state: &state)
-                plan.held = (row, entry)
+                try write(row, partner: partner)
             } catch {
                 failure = error
             }

@@ -29,23 +29,27 @@ extension Ledger {
         }
     }
 
-    /// An account's pending transactions from `first` through `last`: how many there are, and
-    /// the first `limit` of them by day and storage order.
+    /// The ids of an account's pending transactions from `first` through `last`, by day and
+    /// storage order.
     ///
     /// Uses the partial index on pending rows, so the booked rows are never read.
-    public func pendingTransactions(of account: StoredAccount, from first: Day, through last: Day, limit: Int)
-        throws(StoreError) -> (count: Int, first: [StoredTransaction])
+    public func pendingTransactionIDs(of account: StoredAccount, from first: Day, through last: Day)
+        throws(StoreError) -> [Int64]
     {
         let query = try database.prepare(
             """
             SELECT id FROM transactions
             WHERE account_id = ? AND status = 'pending' AND day >= ? AND day <= ? ORDER BY day, id
             """)
-        let ids = try query.rows([.int(account.id), .text(first.description), .text(last.description)]) {
+        return try query.rows([.int(account.id), .text(first.description), .text(last.description)]) {
             row throws(StoreError) in row.int(0)
         }
-        let shown = try transactions(ids: Array(ids.prefix(limit)))
-        let order = Dictionary(uniqueKeysWithValues: ids.prefix(limit).enumerated().map { ($1, $0) })
-        return (ids.count, shown.sorted { (order[$0.id] ?? 0) < (order[$1.id] ?? 0) })
+    }
+}
+
+extension Ledger: ReportReading {
+    /// Runs `body` in one read transaction (joined when one is open).
+    public func inSnapshot<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try read { () throws -> T in try body() }
     }
 }

@@ -18,14 +18,9 @@ extension Ledger {
                 FROM commodities c ORDER BY c.code
                 """)
             return try query.rows { row throws(StoreError) in
-                let code = row.text(0)
-                guard let commodity = try? Currency.declared(code: code, minorDigits: Int(row.int(1)), at: .file(path))
-                else {
-                    throw StoreError(.corruptValue(column: "commodities.code", found: code), at: .file(path))
-                }
-                return StoredCommodity(
-                    commodity: commodity, isDeclaredByUser: row.text(2) == "user", declaredAt: row.text(3),
-                    accounts: Int(row.int(4)))
+                try StoredCommodity(
+                    code: row.text(0), digits: row.int(1), declaredBy: row.text(2), declaredAt: row.text(3),
+                    accounts: row.int(4), location: path)
             }
         }
     }
@@ -43,22 +38,17 @@ extension Ledger {
     public func declareCommodity(_ commodity: Currency) throws(StoreError) -> Bool {
         guard !commodity.isISO else { return false }
         let changed = try write { () throws(StoreError) -> Bool in
-            if let existing = try storedDigits(of: commodity.code) {
-                if existing == commodity.minorDigits {
-                    try database.prepare("UPDATE commodities SET declared_by = 'user' WHERE code = ?").run([
-                        .text(commodity.code)
-                    ])
-                    return false
-                }
-                let accounts =
-                    try database.prepare("SELECT count(*) FROM accounts WHERE currency = ?")
+            let declaration = try CommodityDeclaration.of(
+                commodity, existing: try storedDigits(of: commodity.code), location: path
+            ) { () throws(StoreError) -> Int in
+                try database.prepare("SELECT count(*) FROM accounts WHERE currency = ?")
                     .rows([.text(commodity.code)]) { row throws(StoreError) in Int(row.int(0)) }.first ?? 0
-                guard accounts == 0 else {
-                    throw StoreError(
-                        .commodityInUse(
-                            code: commodity.code, digits: existing, wanted: commodity.minorDigits, accounts: accounts),
-                        at: .file(path))
-                }
+            }
+            if declaration == .claim {
+                try database.prepare("UPDATE commodities SET declared_by = 'user' WHERE code = ?").run([
+                    .text(commodity.code)
+                ])
+                return false
             }
             try database.prepare(
                 """
@@ -143,35 +133,16 @@ extension Ledger {
     /// that declare nothing (an ISO code with other digits, a code no commodity may have), for
     /// `ledgerport check`.
     func commodityFindings() throws(StoreError) -> [String] {
-        var declared: [String: Int] = [:]
-        var findings: [String] = []
         let declarations = try database.prepare("SELECT code, minor_digits FROM commodities ORDER BY code")
-            .rows { row throws(StoreError) in (row.text(0), Int(row.int(1))) }
-        for (code, digits) in declarations {
-            do throws(CoreError) {
-                let commodity = try Currency.declared(code: code, minorDigits: digits, at: .file(path))
-                if commodity.isISO {
-                    findings.append("commodities: \(code) is ISO 4217; expected only codes beyond it")
-                } else {
-                    declared[code] = digits
-                }
-            } catch {
-                findings.append("commodities: " + error.message)
-            }
-        }
-        let units = try database.prepare(
+            .rows { row throws(StoreError) in (code: row.text(0), digits: Int(row.int(1))) }
+        let holders = try database.prepare(
             """
             SELECT 'account "' || name || '"', currency FROM accounts
             UNION ALL
             SELECT count(*) || ' transactions', currency FROM transactions NOT INDEXED GROUP BY currency
             """
-        ).rows { row throws(StoreError) in (row.text(0), row.text(1)) }
-        for (holder, code) in units where Currency(code: code) == nil && declared[code] == nil {
-            findings.append(
-                "\(holder) in \(code), which is neither ISO 4217 nor declared; "
-                    + "expected a declared commodity (`ledgerport commodities add \(code) --digits N`)")
-        }
-        return findings
+        ).rows { row throws(StoreError) in (holder: row.text(0), code: row.text(1)) }
+        return LedgerInvariant.commodityFindings(declarations: declarations, holders: holders, location: path)
     }
 
     /// The digits the ledger stores for a code, if any.

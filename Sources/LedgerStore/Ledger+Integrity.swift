@@ -100,76 +100,31 @@ extension Ledger {
     ///
     /// - Returns: every check with what it found; ``LedgerCheck/isSound`` when none found anything.
     public func check() -> LedgerCheck {
-        let checks: [(String, String, (Ledger) throws(StoreError) -> [String])] = [
-            (
-                "file", "SQLite's PRAGMA integrity_check",
-                { ledger throws(StoreError) in
-                    try SoundnessCheck.findings(of: ledger.database, limit: 100)
-                }
-            ),
-            (
-                "daily totals", "each account's daily totals equal the net of its booked rows",
-                { ledger throws(StoreError) in
-                    try ledger.dailyTotalFindings()
-                }
-            ),
-            (
-                "report totals",
-                "report totals equal the booked rows by day, account, currency, direction and category",
-                { ledger throws(StoreError) in
-                    try ledger.reportTotalFindings()
-                }
-            ),
-            (
-                "checkpoints", "each checkpoint recomputes from the rows and the checkpoint before it",
-                { ledger throws(StoreError) in
-                    try ledger.checkpointFindings()
-                }
-            ),
-            (
-                "identity", "no transaction is stored twice",
-                { ledger throws(StoreError) in
-                    try ledger.identityFindings()
-                }
-            ),
-            (
-                "values", "amounts positive, directions, statuses and days readable",
-                { ledger throws(StoreError) in
-                    try ledger.valueFindings()
-                }
-            ),
-            (
-                "currencies", "every row in its account's currency",
-                { ledger throws(StoreError) in
-                    try ledger.currencyFindings()
-                }
-            ),
-            (
-                "commodities", "every unit stored is ISO 4217 or a declared commodity",
-                { ledger throws(StoreError) in
-                    try ledger.commodityFindings()
-                }
-            ),
-            (
-                "account limits", "amounts plus twice the largest balance within 64 bits",
-                { ledger throws(StoreError) in
-                    try ledger.limitFindings()
-                }
-            ),
-        ]
-        var results: [LedgerCheck.Item] = []
-        for (name, summary, run) in checks {
-            do {
-                results.append(LedgerCheck.Item(name: name, summary: summary, findings: try read { try run(self) }))
-            } catch {
-                results.append(
-                    LedgerCheck.Item(name: name, summary: summary, findings: ["could not run: \(error.message)"]))
-            }
+        let file = LedgerCheck.item(name: "file", summary: "SQLite's PRAGMA integrity_check") {
+            () throws(StoreError) -> [String] in
+            try read { try SoundnessCheck.findings(of: database, limit: 100) }
         }
-        return LedgerCheck(path: path, items: results)
+        let invariants = LedgerInvariant.allCases.map { invariant in
+            invariant.item { () throws(StoreError) -> [String] in try read { try findings(invariant) } }
+        }
+        return LedgerCheck(path: path, items: [file] + invariants)
     }
 
     // MARK: - Private
+
+    /// What the ledger's rows break of an invariant.
+    private func findings(_ invariant: LedgerInvariant) throws(StoreError) -> [String] {
+        switch invariant {
+        case .dailyTotals: try dailyTotalFindings()
+        case .reportTotals: try reportTotalFindings()
+        case .checkpoints: try checkpointFindings()
+        case .identity: try identityFindings()
+        case .values: try valueFindings()
+        case .currencies: try currencyFindings()
+        case .commodities: try commodityFindings()
+        case .accountLimits: try limitFindings()
+        }
+    }
 
     /// Marks the file sound when `integrity_check` found nothing.
     ///
@@ -199,8 +154,8 @@ extension Ledger {
             ORDER BY 1, 2
             """)
         return try query.rows { row throws(StoreError) in
-            let stored = row.optionalInt(3).map(String.init) ?? "none"
-            return "\(Self.named(row.optionalText(0))) on \(row.text(1)): rows net \(row.int(2)), daily total \(stored)"
+            LedgerInvariant.dailyTotal(
+                account: row.optionalText(0), day: row.text(1), net: row.int(2), stored: row.optionalInt(3))
         }
     }
 
@@ -230,62 +185,29 @@ extension Ledger {
             LIMIT 20
             """)
         return try query.rows { row throws(StoreError) in
-            let stored = row.optionalInt(7).map { "\($0) in \(row.optionalInt(8) ?? 0) rows" } ?? "none"
-            let category = row.text(4).isEmpty ? "no category" : "category \"\(row.text(4))\""
-            return "\(Self.named(row.optionalText(0))) on \(row.text(1)), \(row.text(2)) \(row.text(3))s, \(category): "
-                + "rows \(row.int(5)) in \(row.int(6)) rows, report total \(stored)"
+            LedgerInvariant.reportTotal(
+                account: row.optionalText(0), day: row.text(1), currency: row.text(2), direction: row.text(3),
+                category: row.text(4), rows: (row.int(5), row.int(6)),
+                stored: row.optionalInt(7).map { ($0, row.optionalInt(8) ?? 0) })
         }
     }
 
     /// Checkpoints whose expected balance or discrepancy don't follow from the rows (summed here
     /// from the rows themselves, not from the daily totals) and the checkpoint before.
     private func checkpointFindings() throws(StoreError) -> [String] {
-        let query = try database.prepare(
-            """
-            SELECT a.name, c.as_of, c.expected, c.actual, c.discrepancy, c.status,
-                (SELECT p.actual FROM checkpoints p WHERE p.account_id = c.account_id AND p.as_of < c.as_of
-                 ORDER BY p.as_of DESC LIMIT 1),
-                (SELECT p.as_of FROM checkpoints p WHERE p.account_id = c.account_id AND p.as_of < c.as_of
-                 ORDER BY p.as_of DESC LIMIT 1),
-                c.account_id
-            FROM checkpoints c LEFT JOIN accounts a ON a.id = c.account_id
-            ORDER BY a.name, c.as_of
-            """)
-        let net = try database.prepare(
-            """
-            SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0) FROM transactions
-            WHERE account_id = ?1 AND status = 'booked' AND day > coalesce(?2, '') AND day <= ?3
-            """)
+        let query = try database.prepare(LedgerInvariant.checkpointsSQL(orderedBy: "a.name, c.as_of"))
+        let net = try database.prepare(LedgerInvariant.checkpointNetSQL(placeholder: "?"))
         let rows = try query.rows { row throws(StoreError) in
-            (
-                name: Self.named(row.optionalText(0)), asOf: row.text(1), expected: row.optionalInt(2),
-                actual: row.int(3), discrepancy: row.optionalInt(4), status: row.text(5),
-                previous: row.optionalInt(6), previousDay: row.optionalText(7), account: row.int(8)
-            )
+            LedgerInvariant.StoredCheckpoint(
+                name: row.optionalText(0), asOf: row.text(1), expected: row.optionalInt(2), actual: row.int(3),
+                discrepancy: row.optionalInt(4), status: row.text(5), previous: row.optionalInt(6),
+                previousDay: row.optionalText(7), account: row.int(8))
         }
-        var findings: [String] = []
-        for checkpoint in rows {
-            let sums = try net.rows([
-                .int(checkpoint.account), .optional(checkpoint.previousDay), .text(checkpoint.asOf),
-            ]) {
+        return try LedgerInvariant.checkpointFindings(rows) { checkpoint throws(StoreError) -> Int64 in
+            try net.rows([.int(checkpoint.account), .optional(checkpoint.previousDay), .text(checkpoint.asOf)]) {
                 row throws(StoreError) in row.int(0)
-            }
-            let fresh = Reconciliation(previous: checkpoint.previous, net: sums.first ?? 0, actual: checkpoint.actual)
-            guard let fresh else {
-                findings.append("\(checkpoint.name) on \(checkpoint.asOf): the expected balance overflows 64 bits")
-                continue
-            }
-            if fresh.expected != checkpoint.expected || fresh.discrepancy != checkpoint.discrepancy
-                || fresh.status.rawValue != checkpoint.status
-            {
-                func text(_ value: Int64?) -> String { value.map(String.init) ?? "none" }
-                findings.append(
-                    "\(checkpoint.name) on \(checkpoint.asOf): stored expected \(text(checkpoint.expected)), "
-                        + "discrepancy \(text(checkpoint.discrepancy)), \(checkpoint.status); the rows give expected "
-                        + "\(text(fresh.expected)), discrepancy \(text(fresh.discrepancy)), \(fresh.status.rawValue)")
-            }
+            }.first ?? 0
         }
-        return findings
     }
 
     /// Identities stored more than once, read from the table itself rather than from the indexes
@@ -303,7 +225,8 @@ extension Ledger {
             GROUP BY t.account_id, t.external_id HAVING count(*) > 1
             """)
         return try query.rows { row throws(StoreError) in
-            "\(Self.named(row.optionalText(0))) on \(row.text(1)): \(row.int(2)) rows share one \(row.text(3))"
+            LedgerInvariant.identity(
+                account: row.optionalText(0), day: row.text(1), count: row.int(2), shared: row.text(3))
         }
     }
 
@@ -335,8 +258,9 @@ extension Ledger {
             LIMIT 100
             """)
         return try query.rows { row throws(StoreError) in
-            guard let name = row.optionalText(2) else { return "transaction \(row.int(0)): no such account" }
-            return "transaction \(row.int(0)): \(row.text(1)) in \(name), which holds \(row.text(3))"
+            LedgerInvariant.currency(
+                transaction: row.int(0), currency: row.text(1), account: row.optionalText(2),
+                accountCurrency: row.optionalText(3))
         }
     }
 
@@ -351,30 +275,10 @@ extension Ledger {
             FROM accounts a ORDER BY a.name
             """)
         let rows = try query.rows { row throws(StoreError) in
-            (
+            LedgerInvariant.StoredVolume(
                 name: row.text(0), volume: row.int(2) != 0 ? row.int(1) : nil,
-                largest: row.int(4) != 0 ? row.int(3) : nil, high: row.int(5), low: row.int(6)
-            )
+                largest: row.int(4) != 0 ? row.int(3) : nil, high: row.int(5), low: row.int(6))
         }
-        var findings: [String] = []
-        for account in rows {
-            let (shifted, overflowed) = account.high.multipliedReportingOverflow(by: 1 << 32)
-            let (sum, overflowedSum) = shifted.addingReportingOverflow(account.low)
-            let rowsVolume: Int64? = overflowed || overflowedSum ? nil : sum
-            guard let volume = account.volume, let largest = account.largest,
-                Ledger.isWithinLimit(volume: volume, largestBalance: largest), let rowsVolume
-            else {
-                findings.append("\(account.name): past the limit; its sums may not be readable")
-                continue
-            }
-            if volume != rowsVolume {
-                findings.append("\(account.name): stored volume \(volume), the rows' amounts add up to \(rowsVolume)")
-            }
-        }
-        return findings
-    }
-
-    private static func named(_ name: String?) -> String {
-        name.map { "\"\($0)\"" } ?? "a missing account"
+        return LedgerInvariant.limitFindings(rows)
     }
 }

@@ -126,11 +126,6 @@ extension Ledger {
         }
     }
 
-    /// The signed sum of booked transactions up to and including a day (all of them when `nil`).
-    public func balance(of account: StoredAccount, asOf day: Day? = nil) throws(StoreError) -> Int64 {
-        try net(of: account, after: nil, through: day)
-    }
-
     /// The signed sum of booked transactions on days after `after` up to and including `through`.
     ///
     /// Sums the per-day totals the triggers keep (see the migration "daily booked totals"), so the

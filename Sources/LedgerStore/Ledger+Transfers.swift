@@ -255,14 +255,7 @@ extension Ledger {
         guard !accountIDs.isEmpty else { return [:] }
         let wanted = Set(accountIDs)
         var partners: [Int64: TransferPartner] = [:]
-        let rows = try database.prepare(
-            """
-            SELECT p.id, o.id, o.account_id, o.day, o.status, i.id, i.account_id, i.day, i.status
-            FROM transfers p
-            JOIN transactions o ON o.id = p.out_id
-            JOIN transactions i ON i.id = p.in_id
-            """
-        ).rows { row throws(StoreError) in
+        let rows = try database.prepare(TransferPartner.pairsSQL).rows { row throws(StoreError) in
             (
                 id: row.int(0),
                 out: TransferPartner(

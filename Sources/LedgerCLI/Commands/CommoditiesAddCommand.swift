@@ -18,6 +18,7 @@ struct CommoditiesAddCommand: Command {
         .value("--digits", "N", "The commodity's decimals, 0 to 12 (BTC has 8)."),
         .flag("--json", "Print the result as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let commodity: Currency
     let json: Bool
@@ -43,7 +44,7 @@ struct CommoditiesAddCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = try context.ledger(creatingIfMissing: true)
+        let ledger = try context.commodityStore(creatingIfMissing: true)
         let changed = commodity.isISO ? false : try ledger.declareCommodity(commodity)
         if json {
             context.console.print(

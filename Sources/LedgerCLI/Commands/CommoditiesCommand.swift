@@ -13,6 +13,7 @@ struct CommoditiesCommand: Command {
         codes always keep their own decimals.
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the commodities as JSON.")]
+    static let runsOnPostgres = true
     static let subcommands: [any Command.Type] = [CommoditiesAddCommand.self]
 
     let json: Bool
@@ -23,7 +24,7 @@ struct CommoditiesCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let commodities = try context.ledger().storedCommodities()
+        let commodities = try context.commodityStore().storedCommodities()
         if json {
             context.console.print(JSONOutput.array(commodities.map(Self.json)).rendered())
             return 0

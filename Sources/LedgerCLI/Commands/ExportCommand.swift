@@ -31,6 +31,7 @@ struct ExportCommand: Command {
         .value("-o", "FILE", "Write to FILE (whole, or not at all) instead of standard output."),
         .flag("--json", "With -o: print what was written as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let format: ExportFormat
     let accounts: [String]
@@ -91,7 +92,7 @@ struct ExportCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = try context.ledger()
+        let ledger = try context.readingStore()
         let names = try ExportConfiguration.read(environment: context.environment)
         var selected: [StoredAccount] = []
         if accounts.isEmpty {

@@ -27,6 +27,7 @@ struct ReportCommand: Command {
         .flag("--json", "Print the report as JSON."),
     ]
     static let subcommands: [any Command.Type] = [ReportReconcileCommand.self]
+    static let runsOnPostgres = true
 
     let grouping: ReportQuery.Grouping?
     let from: Day?
@@ -67,7 +68,7 @@ struct ReportCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = try context.ledger()
+        let ledger = try context.readingStore()
         var selected: [StoredAccount] = []
         for name in accounts {
             let account = try context.account(named: name)
@@ -119,7 +120,9 @@ struct ReportCommand: Command {
 
     // MARK: - Private
 
-    private func runNetWorth(_ ledger: Ledger, accounts: [StoredAccount], in context: CommandContext) throws -> Int32 {
+    private func runNetWorth(_ ledger: any ReportReading, accounts: [StoredAccount], in context: CommandContext) throws
+        -> Int32
+    {
         let days = try netWorthDays(ledger, accounts: accounts)
         let points = try ledger.netWorth(at: days, accounts: accounts)
         if json {
@@ -142,7 +145,7 @@ struct ReportCommand: Command {
 
     /// `--to` or the last day with data; with `--monthly`, each month's last day from the first
     /// month to the last, the last month's point being that last day.
-    private func netWorthDays(_ ledger: Ledger, accounts: [StoredAccount]) throws -> [Day] {
+    private func netWorthDays(_ ledger: any ReportReading, accounts: [StoredAccount]) throws -> [Day] {
         let span = try ledger.bookedSpan(of: accounts)
         guard let last = to ?? span?.upperBound else { return [] }
         guard isMonthly else { return [last] }

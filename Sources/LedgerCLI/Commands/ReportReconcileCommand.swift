@@ -25,6 +25,7 @@ struct ReportReconcileCommand: Command {
         .value("-o", "FILE", "Write the page to FILE (whole, or not at all) instead of standard output."),
         .flag("--json", "Describe the file -o wrote as JSON."),
     ]
+    static let runsOnPostgres = true
 
     let account: String?
     let from: Day?
@@ -57,7 +58,7 @@ struct ReportReconcileCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = try context.ledger()
+        let ledger = try context.readingStore()
         let accounts = try account.map { [try context.account(named: $0)] } ?? ledger.allAccounts()
         let report = try ReconciliationReport.make(from: ledger, accounts: accounts, first: from, last: to)
         let page = Array(ReconciliationPage.html(report).utf8)

@@ -23,7 +23,7 @@ extension ReconciliationReport {
     ///   - first: the first day, included; else each account's first day with a row or checkpoint.
     ///   - last: the last day, included; else each account's last such day.
     /// - Throws: ``StoreError`` when the ledger can't be read or a balance leaves 64 bits.
-    public static func make(from ledger: Ledger, accounts: [StoredAccount], first: Day?, last: Day?)
+    public static func make(from ledger: any ReportReading, accounts: [StoredAccount], first: Day?, last: Day?)
         throws(StoreError) -> ReconciliationReport
     {
         var parts: [AccountReconciliation] = []
@@ -63,7 +63,7 @@ extension ReconciliationReport {
 
     // MARK: - Private
 
-    private static func part(of account: StoredAccount, in ledger: Ledger, first: Day?, last: Day?)
+    private static func part(of account: StoredAccount, in ledger: any ReportReading, first: Day?, last: Day?)
         throws(StoreError) -> AccountReconciliation
     {
         let span = try ledger.bookedSpan(of: [account])
@@ -84,7 +84,7 @@ extension ReconciliationReport {
             let steps = balanceSteps(
                 opening: opening, nets: nets, statements: checkpoints.map { ($0.day, $0.statement) })
         else {
-            throw StoreError(.overflow("the balance of \(account.name)"), at: .file(ledger.path))
+            throw StoreError(.overflow("the balance of \(account.name)"), at: .file(ledger.shownLocation))
         }
         let pending = try ledger.pendingTransactions(
             of: account, from: period.lowerBound, through: period.upperBound, limit: pendingRowLimit)
@@ -97,19 +97,23 @@ extension ReconciliationReport {
     /// checkpoint before it plus the booked rows since; else the booked rows before it; `nil`
     /// when there is neither.
     private static func openingBalance(
-        of account: StoredAccount, in ledger: Ledger, before first: Day, span: ClosedRange<Day>?
+        of account: StoredAccount, in ledger: any ReportReading, before first: Day, span: ClosedRange<Day>?
     ) throws(StoreError) -> Int64? {
         if let checkpoint = try ledger.latestCheckpoint(of: account, before: first) {
             let net = try ledger.net(of: account, after: checkpoint.asOf, through: first.previous)
             let (sum, overflow) = checkpoint.actual.addingReportingOverflow(net)
-            if overflow { throw StoreError(.overflow("the balance of \(account.name)"), at: .file(ledger.path)) }
+            if overflow {
+                throw StoreError(.overflow("the balance of \(account.name)"), at: .file(ledger.shownLocation))
+            }
             return sum
         }
         guard let span, span.lowerBound < first else { return nil }
         return try ledger.balance(of: account, asOf: first.previous)
     }
 
-    private static func entry(for checkpoint: Checkpoint, in ledger: Ledger) throws(StoreError) -> ReportCheckpoint {
+    private static func entry(for checkpoint: Checkpoint, in ledger: any ReportReading) throws(StoreError)
+        -> ReportCheckpoint
+    {
         var candidates: [ReportCandidate] = []
         for candidate in checkpoint.diagnosis.candidates.prefix(candidateLimit) {
             let ids = Array(candidate.transactions.prefix(candidateRowLimit))

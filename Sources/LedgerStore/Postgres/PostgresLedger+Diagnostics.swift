@@ -11,7 +11,7 @@ extension PostgresLedger: CheckpointExplaining {
     }
 
     /// The latest checkpoint of the account strictly before `day`.
-    func latestCheckpoint(of account: StoredAccount, before day: Day) throws(StoreError) -> Checkpoint? {
+    public func latestCheckpoint(of account: StoredAccount, before day: Day) throws(StoreError) -> Checkpoint? {
         try checkpoints(of: account).first { $0.asOf < day }
     }
 

@@ -110,13 +110,13 @@ extension PostgresLedger: LedgerReading {
             query.account.map { String($0.id) }, query.window.start?.description, query.window.end?.description,
             sqlLimit.map { String($0) }, query.afterID.map { String($0) },
         ]
-        // One snapshot, read through a cursor a chunk at a time: memory holds one chunk of rows.
-        return try connection.inTransaction { () throws(StoreError) -> Int in
-            try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        // One snapshot (an export's, when it holds one open), read through a cursor a chunk at a
+        // time: memory holds one chunk of rows. The cursor is closed for the next listing.
+        return try inSnapshot { () throws(StoreError) -> Int in
             try connection.query(sql, parameters)
             var matched = 0
             var read = 0
-            while true {
+            reading: while true {
                 let chunk = try connection.query("FETCH \(rowsPerFetch) FROM ledgerport_listing")
                 for row in chunk.rows {
                     read += 1
@@ -130,10 +130,12 @@ extension PostgresLedger: LedgerReading {
                     }
                     body(try storedTransaction(row))
                     matched += 1
-                    if let limit = query.limit, matched >= limit { return read }
+                    if let limit = query.limit, matched >= limit { break reading }
                 }
-                if chunk.rows.count < rowsPerFetch { return read }
+                if chunk.rows.count < rowsPerFetch { break reading }
             }
+            try connection.execute("CLOSE ledgerport_listing")
+            return read
         }
     }
 
