@@ -59,7 +59,7 @@ struct PostgresReportStoreTests {
             var before = 0
             try postgres.transactions(matching: TransactionQuery()) { _ in before += 1 }
             let saved = other.save(
-                pendingRows(PostgresBatchTests.statement(3, from: 101), accountID: account.id), importID: nil)
+                pendingRows(StoreBatchTests.statement(3, from: 101), accountID: account.id), importID: nil)
             #expect(saved == .saved(inserted: 3, duplicates: 0))
             var after = 0
             try postgres.transactions(matching: TransactionQuery()) { _ in after += 1 }
