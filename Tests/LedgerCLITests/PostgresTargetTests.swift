@@ -102,7 +102,7 @@ struct PostgresTargetTests {
 
     @Test(
         "a command that runs only on SQLite so far stops on a PostgreSQL target with one line",
-        arguments: [["report"], ["transactions", "edit", "3"], ["rules", "apply"]])
+        arguments: [["report"], ["transactions", "edit", "3"]])
     func refusesSQLiteOnlyCommand(arguments: [String]) throws {
         let cli = try CLIHarness()
         // No server is reached: the command stops before connecting.
@@ -110,10 +110,10 @@ struct PostgresTargetTests {
         let name = arguments.prefix(arguments[0] == "report" ? 1 : 2).joined(separator: " ")
         #expect(cli.errors.hasPrefix("ledgerport: `\(name)` runs only on a SQLite ledger so far"))
         #expect(cli.errors.contains("ledger=books"))
-        #expect(
-            cli.errors.contains(
-                "on PostgreSQL run: import, sync, migrate, accounts, transactions, transactions delete, imports, imports undo, reconcile, checkpoints delete\n"
-            ))
+        // The commands that run there, in the help's order (each group's flips change the list).
+        let running = Ledgerport.allCommands.filter { $0.opensLedger && $0.runsOnPostgres }.map { $0.name }
+        #expect(running.starts(with: ["import", "sync", "migrate", "accounts", "transactions"]))
+        #expect(cli.errors.contains("on PostgreSQL run: \(running.joined(separator: ", "))\n"))
         #expect(cli.errors.split(separator: "\n").count == 1)
         #expect(cli.output.isEmpty)
     }

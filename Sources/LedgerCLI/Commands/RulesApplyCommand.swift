@@ -12,6 +12,7 @@ struct RulesApplyCommand: Command {
         writes nothing. Rules read the source's fields, not what rules or hands set, so applying twice
         changes nothing the second time. One database transaction. --from and --to are both included.
         """
+    static let runsOnPostgres = true
     static let options: [OptionSpec] = [
         .value("--rules", "PATH", "The rules file (default: $XDG_CONFIG_HOME/ledgerport/rules.json)."),
         .value("--account", "NAME", "Only this account's transactions."),
@@ -41,7 +42,7 @@ struct RulesApplyCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         guard let set = try context.ruleSet(path: rulesPath, required: true) else { return 1 }
-        let ledger = try context.ledger()
+        let ledger = try context.ruleStore()
         let selected = try account.map { name in try context.account(named: name) }
         let evaluator = set.makeEvaluator()
         var changes: [JSONOutput] = []

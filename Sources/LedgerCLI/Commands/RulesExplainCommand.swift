@@ -11,6 +11,7 @@ struct RulesExplainCommand: Command {
         each rule that doesn't match names every key that fails with the value it found. Values set by
         hand are named too: the rules never change them.
         """
+    static let runsOnPostgres = true
     static let options: [OptionSpec] = [
         .value("--rules", "PATH", "The rules file (default: $XDG_CONFIG_HOME/ledgerport/rules.json)."),
         .flag("--json", "Print the explanation as JSON."),
@@ -31,7 +32,7 @@ struct RulesExplainCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         guard let set = try context.ruleSet(path: rulesPath, required: true) else { return 1 }
-        let ledger = try context.ledger()
+        let ledger = try context.ruleStore()
         guard let input = try ledger.ruleInput(ofTransaction: id), let stored = try ledger.transactions(ids: [id]).first
         else {
             throw RuntimeError("no transaction \(id) in the ledger; `ledgerport transactions` lists their ids")

@@ -157,7 +157,7 @@ extension PostgresLedger: CorrectionStore {
     }
 
     /// Runs `body` in a transaction that commits, or for a dry run rolls back; rolls back when it throws.
-    private func correction<T>(dryRun: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func correction<T>(dryRun: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try connection.execute("BEGIN")
         do {
             let result = try body()
