@@ -47,8 +47,7 @@ struct ImportsUndoCommand: Command {
         }
         let undo = try ledger.undoImport(id, dryRun: dryRun)
         // The undone rows' pairs went with them; their counterparts may pair otherwise now.
-        // Not yet on PostgreSQL (issue 21): transfers live on SQLite only.
-        if !dryRun, let ledger = ledger as? Ledger { _ = try ledger.matchTransfers() }
+        if !dryRun { try context.matchTransfersAfterWrite() }
         if json {
             context.console.print(Self.json(undo, dryRun: dryRun).rendered())
             return 0

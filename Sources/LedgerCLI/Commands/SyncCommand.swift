@@ -57,8 +57,7 @@ struct SyncCommand: Command {
             if let failure = stream.failure { context.console.error(failure.description) }
         }
         // Transfers are paired after the sync commits, in a write of their own (as after import).
-        // Not yet on PostgreSQL (issue 21): transfers and recurring rules live on SQLite only.
-        if let ledger = ledger as? Ledger { _ = try ledger.matchTransfers() }
+        try context.matchTransfersAfterWrite()
         if json {
             context.console.print(ReportJSON.syncReport(report).rendered())
         } else {

@@ -16,6 +16,7 @@ struct TransfersCommand: Command {
         --days reaches; or filed under a transfer category such as [Savings]. --account, --from and
         --to keep pairs with a row in that account and those days (both included).
         """
+    static let runsOnPostgres = true
     static let options: [OptionSpec] = [
         .value("--account", "NAME", "Only transfers and candidates with a row in this account."),
         .value("--from", "DAY", "The first day (YYYY-MM-DD), included."),
@@ -46,7 +47,7 @@ struct TransfersCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = try context.ledger()
+        let ledger = try context.transferStore()
         let selected = try account.map { name in try context.account(named: name) }
         let keeps = { (row: StoredTransaction) -> Bool in
             (selected.map { row.account == $0.name } ?? true) && window.contains(row.bookingDay)

@@ -13,6 +13,7 @@ struct TransfersConfirmCommand: Command {
         Neither may be in another pair (split that one first). A confirmed pair is never changed by
         matching. Exit status 1 when the rows can't be paired, saying why.
         """
+    static let runsOnPostgres = true
     static let options: [OptionSpec] = [.flag("--json", "Print the pair as JSON.")]
 
     let outID: Int64
@@ -32,7 +33,7 @@ struct TransfersConfirmCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let id = try context.ledger().confirmTransfer(outID: outID, inID: inID)
+        let id = try context.transferStore().confirmTransfer(outID: outID, inID: inID)
         if json {
             context.console.print(
                 JSONOutput.object([("id", .int(id)), ("out", .int(outID)), ("in", .int(inID))]).rendered())

@@ -13,6 +13,7 @@ struct TransfersMatchCommand: Command {
         order they were imported in. Confirmed pairs stay; split pairs are never made again; matched
         pairs the result no longer holds are dropped. Import and sync match with 3 days.
         """
+    static let runsOnPostgres = true
     static let options: [OptionSpec] = [
         .value("--days", "N", "The most days two sides may be apart (default 3)."),
         .flag("--json", "Print the counts as JSON."),
@@ -28,7 +29,7 @@ struct TransfersMatchCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let report = try context.ledger().matchTransfers(maxDays: days)
+        let report = try context.transferStore().matchTransfers(maxDays: days)
         if json {
             context.console.print(
                 JSONOutput.object([

@@ -11,6 +11,7 @@ struct TransfersSplitCommand: Command {
         (exports write each against its category) and the refusal is kept: matching never pairs
         these two again, though `transfers confirm` can. Exit status 1 for an unknown id.
         """
+    static let runsOnPostgres = true
     static let options: [OptionSpec] = [.flag("--json", "Print the rows that were paired as JSON.")]
 
     let id: Int64
@@ -29,7 +30,7 @@ struct TransfersSplitCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let pair = try context.ledger().splitTransfer(id: id)
+        let pair = try context.transferStore().splitTransfer(id: id)
         if json {
             context.console.print(
                 JSONOutput.object([("id", .int(id)), ("out", .int(pair.outID)), ("in", .int(pair.inID))]).rendered())
