@@ -5,7 +5,7 @@ import Testing
 @testable import LedgerCLI
 
 /// `rules apply` and `rules explain` on a PostgreSQL ledger: each series of commands run on a
-/// SQLite ledger and on a PostgreSQL ledger prints the same (``PostgresImportTests/expectSameOnBoth(_:)``).
+/// SQLite ledger and on a PostgreSQL ledger prints the same (``CLIHarness/expectSameOnBoth(_:)``).
 @Suite("rules on PostgreSQL do what they do on SQLite")
 struct PostgresRulesCommandTests {
     /// The rules rows are imported under.
@@ -51,33 +51,10 @@ struct PostgresRulesCommandTests {
         )
     }
 
-    /// Runs each step on the harness's SQLite ledger, then on a fresh PostgreSQL ledger, as
-    /// ``PostgresImportTests/expectSameOnBoth(_:)`` does, with the harness that wrote the files.
-    ///
-    /// - Returns: the global options that name the PostgreSQL ledger.
-    @discardableResult
-    static func expectSameOnBoth(_ cli: CLIHarness, _ steps: [[String]]) throws -> [String] {
-        let name = freshLedgerName()
-        let options = try CLIHarness.postgresOptions(ledger: name)
-        let shown = try LedgerTarget.resolve(option: options[1], ledgerOption: name, environment: [:]).shownName
-        for step in steps {
-            let sqliteCode = cli.run(step)
-            let sqlite = (output: PostgresImportTests.masked(cli.output), errors: cli.errors)
-            let postgresCode = cli.run(options + step)
-            #expect(postgresCode == sqliteCode, "\(step)")
-            #expect(PostgresImportTests.masked(cli.output) == sqlite.output, "\(step)")
-            #expect(
-                cli.errors.replacingOccurrences(of: shown, with: "LEDGER")
-                    == sqlite.errors.replacingOccurrences(of: cli.databasePath, with: "LEDGER"), "\(step)")
-        }
-        return options
-    }
-
     @Test("rules apply: dry runs, an account and a window, the run, again, and back, the same on both stores")
     func sameApply() throws {
         let (cli, imported, changed, march, savings) = try Self.files()
-        let postgres = try Self.expectSameOnBoth(
-            cli,
+        let postgres = try cli.expectSameOnBoth(
             [
                 // Before any ledger: the same refusal.
                 ["rules", "apply", "--rules", changed],
@@ -122,7 +99,7 @@ struct PostgresRulesCommandTests {
             steps.append(["rules", "explain", String(id), "--rules", imported, "--json"])
         }
         steps.append(["rules", "explain", "999", "--rules", changed])
-        let postgres = try Self.expectSameOnBoth(cli, steps)
+        let postgres = try cli.expectSameOnBoth(steps)
         #expect(cli.run(postgres + ["rules", "explain", "4", "--rules", changed]) == 0)
         #expect(cli.output.contains("rule \"savings\" (line 7) matches"), "\(cli.output)")
     }
@@ -140,5 +117,29 @@ struct PostgresRulesCommandTests {
             #expect(cli.output == sqlite)
             #expect(!sqlite.isEmpty)
         }
+    }
+}
+
+extension CLIHarness {
+    /// Runs each step on this harness's SQLite ledger, then on a fresh PostgreSQL ledger: the same
+    /// exit code, output (clock times masked) and errors (the ledger named where it is).
+    ///
+    /// - Returns: the global options that name the PostgreSQL ledger, for more runs there.
+    @discardableResult
+    func expectSameOnBoth(_ steps: [[String]]) throws -> [String] {
+        let name = freshLedgerName()
+        let options = try CLIHarness.postgresOptions(ledger: name)
+        let shown = try LedgerTarget.resolve(option: options[1], ledgerOption: name, environment: [:]).shownName
+        for step in steps {
+            let sqliteCode = run(step)
+            let sqlite = (output: PostgresImportTests.masked(output), errors: errors)
+            let postgresCode = run(options + step)
+            #expect(postgresCode == sqliteCode, "\(step)")
+            #expect(PostgresImportTests.masked(output) == sqlite.output, "\(step)")
+            #expect(
+                errors.replacingOccurrences(of: shown, with: "LEDGER")
+                    == sqlite.errors.replacingOccurrences(of: databasePath, with: "LEDGER"), "\(step)")
+        }
+        return options
     }
 }

@@ -54,8 +54,7 @@ struct PostgresTransfersCommandTests {
     @Test("the listing and its candidates, match, confirm and its refusals, split, the same on both stores")
     func sameTransfers() throws {
         let (cli, imports) = try Self.imported()
-        let postgres = try PostgresRulesCommandTests.expectSameOnBoth(
-            cli,
+        let postgres = try cli.expectSameOnBoth(
             [["transfers"], ["transfers", "match"]] + imports + [
                 ["transfers"], ["transfers", "--json"], ["transfers", "--days", "10"],
                 ["transfers", "--account", "Savings", "--from", "2024-03-06", "--to", "2024-03-11", "--json"],
@@ -88,8 +87,7 @@ struct PostgresTransfersCommandTests {
     @Test("import, transactions delete and imports undo pair the rows again afterwards, the same on both stores")
     func pairingAfterWrites() throws {
         let (cli, imports) = try Self.imported()
-        let postgres = try PostgresRulesCommandTests.expectSameOnBoth(
-            cli,
+        let postgres = try cli.expectSameOnBoth(
             imports + [
                 ["transfers", "--json"],
                 // Deposit B gone: Deposit A is the one counterpart of row 3 now.
@@ -105,6 +103,18 @@ struct PostgresTransfersCommandTests {
         #expect(cli.run(postgres + ["transfers", "--json"]) == 0)
         let listing = try #require(try cli.json() as? [String: Any])
         #expect((listing["transfers"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("a sync pairs the feed's transfers on the server as on SQLite")
+    func syncPairs() throws {
+        let cli = try CLIHarness()
+        let postgres = try cli.expectSameOnBoth([
+            ["sync", PostgresImportTests.sample("feed")], ["transfers"], ["transfers", "--json"],
+        ])
+        #expect(cli.run(postgres + ["transfers", "--json"]) == 0)
+        let listing = try #require(try cli.json() as? [String: Any])
+        // Checking to savings (500.00), and the card's payment (276.30).
+        #expect((listing["transfers"] as? [Any])?.count == 2)
     }
 
     @Test("an import pairs on the server as on SQLite: the pair is there before any transfers match")
