@@ -160,20 +160,7 @@ extension Ledger: TransferTables {
     }
 
     func transferCandidateRows(unpairedOnly: Bool) throws(StoreError) -> [TransferCandidate] {
-        let excluded = unpairedOnly ? "" : "WHERE state = 'confirmed'"
-        return try database.prepare(
-            """
-            SELECT t.id, t.account_id, t.day, t.amount, t.currency, t.direction
-            FROM transactions t
-            WHERE t.status = 'booked'
-                AND (t.currency, t.amount) IN (
-                    SELECT currency, amount FROM transactions WHERE status = 'booked'
-                    GROUP BY currency, amount
-                    HAVING count(DISTINCT direction) = 2 AND count(DISTINCT account_id) > 1)
-                AND t.id NOT IN (SELECT out_id FROM transfers \(excluded))
-                AND t.id NOT IN (SELECT in_id FROM transfers \(excluded))
-            """
-        ).rows { row throws(StoreError) in
+        try database.prepare(TransferSQL.candidates(unpairedOnly: unpairedOnly)).rows { row throws(StoreError) in
             TransferCandidate(
                 id: row.int(0), accountID: row.int(1), day: try correctedDay(row.text(2)), minorUnits: row.int(3),
                 currency: row.text(4), direction: row.text(5) == "debit" ? .debit : .credit)
@@ -181,13 +168,7 @@ extension Ledger: TransferTables {
     }
 
     func unpairedTransferCategoryRows() throws(StoreError) -> [Int64] {
-        try database.prepare(
-            """
-            SELECT t.id FROM transactions t
-            WHERE t.status = 'booked' AND t.id NOT IN (SELECT out_id FROM transfers)
-                AND t.id NOT IN (SELECT in_id FROM transfers) AND t.category LIKE '[%]'
-            """
-        ).rows { $0.int(0) }
+        try database.prepare(TransferSQL.unpairedCategoryRows).rows { $0.int(0) }
     }
 
     func refusedTransferPairs() throws(StoreError) -> Set<TransferPair> {

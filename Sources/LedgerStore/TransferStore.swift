@@ -171,3 +171,32 @@ extension TransferTables {
         return result
     }
 }
+
+/// The transfer queries both stores run as they are: the same text reads the same rows on SQLite
+/// and on PostgreSQL.
+enum TransferSQL {
+    /// Booked rows whose amount and currency also appear in the other direction in another
+    /// account, in no pair at all (`unpairedOnly`) or in no confirmed pair: id, account, day,
+    /// amount, currency, direction.
+    static func candidates(unpairedOnly: Bool) -> String {
+        let excluded = unpairedOnly ? "" : "WHERE state = 'confirmed'"
+        return """
+            SELECT t.id, t.account_id, t.day, t.amount, t.currency, t.direction
+            FROM transactions t
+            WHERE t.status = 'booked'
+                AND (t.currency, t.amount) IN (
+                    SELECT currency, amount FROM transactions WHERE status = 'booked'
+                    GROUP BY currency, amount
+                    HAVING count(DISTINCT direction) = 2 AND count(DISTINCT account_id) > 1)
+                AND t.id NOT IN (SELECT out_id FROM transfers \(excluded))
+                AND t.id NOT IN (SELECT in_id FROM transfers \(excluded))
+            """
+    }
+
+    /// The ids of unpaired booked rows filed under a QIF-style transfer category (`[Savings]`).
+    static let unpairedCategoryRows = """
+        SELECT t.id FROM transactions t
+        WHERE t.status = 'booked' AND t.id NOT IN (SELECT out_id FROM transfers)
+            AND t.id NOT IN (SELECT in_id FROM transfers) AND t.category LIKE '[%]'
+        """
+}

@@ -161,7 +161,7 @@ struct PostgresRuleApplyTests {
         let expected = try sqlite.applyRules(assign: try Self.evaluator(Self.changed).assignment(for:))
         let name = postgres.name
         let target = try postgresServer().connectionString
-        let results = Results()
+        let results = WorkerResults<RuleApplication>()
         let group = DispatchGroup()
         for worker in 0..<2 {
             group.enter()
@@ -189,19 +189,20 @@ struct PostgresRuleApplyTests {
         }
         group.wait()
         #expect(results.errors.isEmpty, "\(results.errors)")
-        let changed = results.applied.map(\.changed).sorted()
+        let changed = results.values.map(\.changed).sorted()
         #expect(changed == [0, expected.changed])
         #expect(try Self.everyRow(postgres, count) == Self.everyRow(sqlite, count))
         #expect(try totalsMismatches(postgres.connection) == 0)
     }
 
-    /// What the workers answered.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var applied: [RuleApplication] = []
-        private(set) var errors: [String] = []
+}
 
-        func add(_ application: RuleApplication) { lock.withLock { applied.append(application) } }
-        func fail(_ error: any Error) { lock.withLock { errors.append("\(error)") } }
-    }
+/// What concurrent workers answered, each from its own thread.
+final class WorkerResults<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [Value] = []
+    private(set) var errors: [String] = []
+
+    func add(_ value: Value) { lock.withLock { values.append(value) } }
+    func fail(_ error: any Error) { lock.withLock { errors.append("\(error)") } }
 }

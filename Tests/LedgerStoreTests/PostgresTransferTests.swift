@@ -63,7 +63,7 @@ struct PostgresTransferTests {
         let ledger = try Self.makeLedger(transfers: count)
         let name = ledger.name
         let target = try postgresServer().connectionString
-        let reports = Reports()
+        let reports = WorkerResults<TransferMatchReport>()
         let group = DispatchGroup()
         for _ in 0..<4 {
             group.enter()
@@ -79,18 +79,8 @@ struct PostgresTransferTests {
         }
         group.wait()
         #expect(reports.errors.isEmpty, "\(reports.errors)")
-        #expect(reports.all.map(\.added).reduce(0, +) == count)
-        #expect(reports.all.allSatisfy { $0.pairs == count && $0.removed == 0 })
+        #expect(reports.values.map(\.added).reduce(0, +) == count)
+        #expect(reports.values.allSatisfy { $0.pairs == count && $0.removed == 0 })
         #expect(try integer(ledger.connection, "SELECT count(*) FROM transfers") == Int64(count))
-    }
-
-    /// What the workers answered.
-    private final class Reports: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var all: [TransferMatchReport] = []
-        private(set) var errors: [String] = []
-
-        func add(_ report: TransferMatchReport) { lock.withLock { all.append(report) } }
-        func fail(_ error: any Error) { lock.withLock { errors.append("\(error)") } }
     }
 }

@@ -56,19 +56,7 @@ extension PostgresLedger: TransferTables {
     }
 
     func transferCandidateRows(unpairedOnly: Bool) throws(StoreError) -> [TransferCandidate] {
-        let excluded = unpairedOnly ? "" : "WHERE state = 'confirmed'"
-        let result = try connection.query(
-            """
-            SELECT t.id, t.account_id, t.day, t.amount, t.currency, t.direction
-            FROM transactions t
-            WHERE t.status = 'booked'
-                AND (t.currency, t.amount) IN (
-                    SELECT currency, amount FROM transactions WHERE status = 'booked'
-                    GROUP BY currency, amount
-                    HAVING count(DISTINCT direction) = 2 AND count(DISTINCT account_id) > 1)
-                AND t.id NOT IN (SELECT out_id FROM transfers \(excluded))
-                AND t.id NOT IN (SELECT in_id FROM transfers \(excluded))
-            """)
+        let result = try connection.query(TransferSQL.candidates(unpairedOnly: unpairedOnly))
         return try result.rows.map { row throws(StoreError) in
             let dayText = try row.text(2)
             guard let day = Day(iso: dayText) else {
@@ -81,13 +69,7 @@ extension PostgresLedger: TransferTables {
     }
 
     func unpairedTransferCategoryRows() throws(StoreError) -> [Int64] {
-        try connection.query(
-            """
-            SELECT t.id FROM transactions t
-            WHERE t.status = 'booked' AND t.id NOT IN (SELECT out_id FROM transfers)
-                AND t.id NOT IN (SELECT in_id FROM transfers) AND t.category LIKE '[%]'
-            """
-        ).rows.map { row throws(StoreError) in try row.int(0) }
+        try connection.query(TransferSQL.unpairedCategoryRows).rows.map { row throws(StoreError) in try row.int(0) }
     }
 
     func refusedTransferPairs() throws(StoreError) -> Set<TransferPair> {
