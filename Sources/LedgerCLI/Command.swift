@@ -20,9 +20,6 @@ protocol Command: SendableMetatype {
 
     /// Whether the command reads or writes a ledger (`formats`, `mappings` and `adapters` don't).
     static var opensLedger: Bool { get }
-    /// Whether the command runs on a PostgreSQL ledger yet (issue 21, in progress); on a server
-    /// target, a command that opens a ledger and doesn't is refused before it starts.
-    static var runsOnPostgres: Bool { get }
 
     init(arguments: ParsedArguments) throws(UsageError)
     func run(in context: CommandContext) throws -> Int32
@@ -33,7 +30,6 @@ extension Command {
     static var arguments: String { "" }
     static var subcommands: [any Command.Type] { [] }
     static var opensLedger: Bool { true }
-    static var runsOnPostgres: Bool { false }
 
     /// The last word of the command's name: what is typed to reach it from its parent.
     static var word: Substring { name.split(separator: " ").last ?? Substring(name) }

@@ -1,5 +1,6 @@
 import Foundation
 import LedgerCore
+import LedgerStore
 
 extension CommandContext {
     /// The default rules file: `$XDG_CONFIG_HOME/ledgerport/rules.json`, else
@@ -41,5 +42,13 @@ extension CommandContext {
             throw RuntimeError(problems.map(\.description).joined(separator: "\nledgerport: "))
         }
         return try RuleSet(json: Array(data), path: file)
+    }
+
+    /// The ledger `rules apply` and `rules explain` work on, whichever store holds it (it must
+    /// exist: the same refusal as ``importStore(creatingIfMissing:)``'s).
+    func ruleStore() throws -> any RuleStore {
+        guard target.isPostgres else { return try ledger() }
+        _ = try importStore()
+        return try postgresLedger()
     }
 }

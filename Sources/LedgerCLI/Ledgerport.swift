@@ -148,10 +148,6 @@ public enum Ledgerport {
             }
             let target = try LedgerTarget.resolve(
                 option: globals["--db"], ledgerOption: globals["--ledger"], environment: environment)
-            if target.isPostgres, command.opensLedger, !command.runsOnPostgres {
-                console.error(postgresRefusal(command, target: target))
-                return 1
-            }
             let instance = try command.init(arguments: parsed)
             let context = CommandContext(console: console, environment: environment, target: target)
             return try instance.run(in: context)
@@ -168,14 +164,6 @@ public enum Ledgerport {
             console.error("\(error)")
             return 1
         }
-    }
-
-    /// The one line a command that runs only on SQLite so far prints on a PostgreSQL target
-    /// (issue 21, in progress), naming the commands that do run there.
-    static func postgresRefusal(_ command: any Command.Type, target: LedgerTarget) -> String {
-        let running = allCommands.filter { $0.opensLedger && $0.runsOnPostgres }.map { $0.name }
-        return "`\(command.name)` runs only on a SQLite ledger so far, not on the PostgreSQL ledger "
-            + "\(target.shownName) (issue 21, in progress); on PostgreSQL run: \(running.joined(separator: ", "))"
     }
 
     /// The top-level help.

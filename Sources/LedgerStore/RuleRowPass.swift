@@ -69,10 +69,10 @@ struct RuleRowPass {
     ///
     /// - Throws: ``StoreError`` `.corruptValue` for a row whose day, direction, currency or
     ///   account can't be read.
-    mutating func read(_ row: Statement, assign: (RuleInput) -> RuleAssignment) throws(StoreError) {
+    mutating func read<Row: RuleRowColumns>(_ row: Row, assign: (RuleInput) -> RuleAssignment) throws(StoreError) {
         let input = try input(of: row)
         let assignment = assign(input)
-        let stored = storedRuleRow(row, input: input, expected: assignment)
+        let stored = try storedRuleRow(row, input: input, expected: assignment)
         previous = input
         counts.read += 1
         lastID = stored.id
@@ -94,9 +94,9 @@ struct RuleRowPass {
                 chunk.changes.append(RuleChange(transactionID: stored.id, field: field.key, before: before, after: now))
             }
         }
-        if next.category != stored.state.category, row.holds(19, "booked") {
+        if next.category != stored.state.category, try row.holds(19, "booked") {
             moves.move(
-                account: row.int(1), day: input.bookingDay, currency: input.amount.currency.code,
+                account: try row.int(1), day: input.bookingDay, currency: input.amount.currency.code,
                 isCredit: input.direction == .credit, amount: input.amount.minorUnits, from: stored.state.category,
                 to: next.category)
         }
@@ -110,59 +110,65 @@ struct RuleRowPass {
     }
 
     /// A row's fields as rules read them: the source's payee, not one a rule or a person set.
-    mutating func input(of row: Statement) throws(StoreError) -> RuleInput {
-        guard let day = row.day(2) else {
-            throw StoreError(.corruptValue(column: "transactions.day", found: row.text(2)), at: .file(path))
+    mutating func input<Row: RuleRowColumns>(of row: Row) throws(StoreError) -> RuleInput {
+        guard let day = try row.day(2) else {
+            throw StoreError(.corruptValue(column: "transactions.day", found: try row.text(2)), at: .file(path))
         }
         let direction: Direction
-        if row.holds(4, "debit") {
+        if try row.holds(4, "debit") {
             direction = .debit
-        } else if row.holds(4, "credit") {
+        } else if try row.holds(4, "credit") {
             direction = .credit
         } else {
-            throw StoreError(.corruptValue(column: "transactions.direction", found: row.text(4)), at: .file(path))
+            throw StoreError(.corruptValue(column: "transactions.direction", found: try row.text(4)), at: .file(path))
         }
         let currency: Currency
-        if let known = previous?.amount.currency, row.holds(5, known.code) {
+        if let known = previous?.amount.currency, try row.holds(5, known.code) {
             currency = known
-        } else if let found = commodities.currency(code: row.text(5)) {
+        } else if let found = commodities.currency(code: try row.text(5)) {
             currency = found
         } else {
-            throw StoreError(.corruptValue(column: "transactions.currency", found: row.text(5)), at: .file(path))
+            throw StoreError(.corruptValue(column: "transactions.currency", found: try row.text(5)), at: .file(path))
         }
-        let replaced = Int(row.int(12)) | Int(row.int(13))
-        let payee = replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : row.optionalText(9)
-        let source = try sources.source(ofImport: row.optionalInt(18))
+        let replaced = Int(try row.int(12)) | Int(try row.int(13))
+        let payee = try replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : row.optionalText(9)
+        let source = try sources.source(ofImport: try row.optionalInt(18))
         return RuleInput(
-            account: try sources.name(ofAccount: row.int(1)), bookingDay: day,
-            amount: Money(minorUnits: row.int(3), currency: currency), direction: direction,
-            description: row.text(6), memo: row.text(7), payee: payee, format: source.format,
+            account: try sources.name(ofAccount: try row.int(1)), bookingDay: day,
+            amount: Money(minorUnits: try row.int(3), currency: currency), direction: direction,
+            description: try row.text(6), memo: try row.text(7), payee: payee, format: source.format,
             mapping: source.mapping)
     }
 
     /// What rules and hands set on a row, beside its `input`. A value the row holds that
     /// `expected` sets too is that value's string, not a new one.
-    private func storedRuleRow(_ row: Statement, input: RuleInput, expected: RuleAssignment) -> StoredRuleRow {
-        func text(_ column: Int32, expected: String?) -> String? {
-            if row.isNull(column) { return nil }
-            return expected.map { row.text(column, reusing: $0) } ?? row.text(column)
+    private func storedRuleRow<Row: RuleRowColumns>(_ row: Row, input: RuleInput, expected: RuleAssignment)
+        throws(StoreError) -> StoredRuleRow
+    {
+        func text(_ column: Int32, expected: String?) throws(StoreError) -> String? {
+            if try row.isNull(column) { return nil }
+            guard let expected else { return try row.text(column) }
+            return try row.text(column, reusing: expected)
         }
-        let ruleMask = Int(row.int(12))
-        let handMask = Int(row.int(13))
+        let ruleMask = Int(try row.int(12))
+        let handMask = Int(try row.int(13))
         let replaced = ruleMask | handMask
-        let category = text(8, expected: expected.category)
-        let payee = text(9, expected: expected.payee)
+        let category = try text(8, expected: expected.category)
+        let payee = try text(9, expected: expected.payee)
         let ruleIDs =
-            row.isNull(14) ? nil : expected.ruleIDs.count == 1 ? text(14, expected: expected.ruleIDs[0]) : row.text(14)
+            try row.isNull(14)
+            ? nil : expected.ruleIDs.count == 1 ? text(14, expected: expected.ruleIDs[0]) : row.text(14)
+        let replacesCategory = replaced & RuleField.category.rawValue != 0
+        let sourcePayee = try replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : nil
+        let keptCategory = try replacesCategory ? row.optionalText(10) : nil
         let state = StoredRuleRow.State(
-            category: category, payee: payee, note: text(15, expected: expected.note),
-            tags: text(16, expected: expected.tags.map { $0.joined(separator: " ") }),
-            counterAccount: text(17, expected: expected.counterAccount), ruleIDs: ruleIDs, ruleMask: ruleMask,
-            sourceCategory: replaced & RuleField.category.rawValue != 0 ? row.optionalText(10) : nil,
-            sourcePayee: replaced & RuleField.payee.rawValue != 0 ? row.optionalText(11) : nil)
-        let sourceCategory = replaced & RuleField.category.rawValue != 0 ? row.optionalText(10) : category
+            category: category, payee: payee, note: try text(15, expected: expected.note),
+            tags: try text(16, expected: expected.tags.map { $0.joined(separator: " ") }),
+            counterAccount: try text(17, expected: expected.counterAccount), ruleIDs: ruleIDs, ruleMask: ruleMask,
+            sourceCategory: keptCategory, sourcePayee: sourcePayee)
+        let sourceCategory = replacesCategory ? keptCategory : category
         return StoredRuleRow(
-            id: row.int(0), state: state, handMask: handMask, sourceCategory: sourceCategory,
+            id: try row.int(0), state: state, handMask: handMask, sourceCategory: sourceCategory,
             sourcePayee: input.payee)
     }
 }

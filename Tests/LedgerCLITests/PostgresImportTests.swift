@@ -114,21 +114,7 @@ struct PostgresImportTests {
     /// Runs each step on the SQLite ledger, then on a fresh PostgreSQL ledger: the same exit
     /// code, output and errors (the ledger named where it is).
     static func expectSameOnBoth(_ steps: [[String]]) throws {
-        let cli = try CLIHarness()
-        let name = freshLedgerName()
-        let options = try CLIHarness.postgresOptions(ledger: name)
-        let shown = try LedgerTarget.resolve(option: options[1], ledgerOption: name, environment: [:]).shownName
-        for step in steps {
-            let sqliteCode = cli.run(step)
-            let sqlite = (output: masked(cli.output), errors: cli.errors)
-            let postgresCode = cli.run(options + step)
-            #expect(postgresCode == sqliteCode, "\(step)")
-            #expect(masked(cli.output) == sqlite.output, "\(step)")
-            // The ledger is named where it is: the file, or the server and the ledger's name.
-            #expect(
-                cli.errors.replacingOccurrences(of: shown, with: "LEDGER")
-                    == sqlite.errors.replacingOccurrences(of: cli.databasePath, with: "LEDGER"), "\(step)")
-        }
+        try CLIHarness().expectSameOnBoth(steps)
     }
 
     @Test("an import on PostgreSQL stores its rows and its checkpoint, and a second one adds nothing")

@@ -100,24 +100,6 @@ struct PostgresTargetTests {
         #expect(!cli.errors.contains("S3cretWord"))
     }
 
-    @Test(
-        "a command that runs only on SQLite so far stops on a PostgreSQL target with one line",
-        arguments: [["rules", "apply"], ["transfers"]])
-    func refusesSQLiteOnlyCommand(arguments: [String]) throws {
-        let cli = try CLIHarness()
-        // No server is reached: the command stops before connecting.
-        #expect(cli.run(["--db", "postgresql://u@localhost:1/none?ledger=books"] + arguments) == 1)
-        let name = arguments.prefix(arguments[0] == "recurring" ? 1 : 2).joined(separator: " ")
-        #expect(cli.errors.hasPrefix("ledgerport: `\(name)` runs only on a SQLite ledger so far"))
-        #expect(cli.errors.contains("ledger=books"))
-        #expect(
-            cli.errors.contains(
-                "on PostgreSQL run: import, sync, migrate, add, recurring, recurring list, recurring add, recurring show, recurring edit, recurring stop, recurring delete, recurring catch-up, upcoming, accounts, accounts rename, accounts merge, accounts set, commodities, commodities add, transactions, transactions delete, transactions edit, report, report reconcile, export, imports, imports undo, reconcile, checkpoints delete, check\n"
-            ))
-        #expect(cli.errors.split(separator: "\n").count == 1)
-        #expect(cli.output.isEmpty)
-    }
-
     @Test("a server that can't be reached is that error, naming the server, not a missing ledger")
     func unreachableServer() throws {
         let cli = try CLIHarness()

@@ -7,7 +7,6 @@ struct AccountsCommand: Command {
     static let abstract = "List the accounts with their booked balances and transaction counts."
     static let discussion = "Balances are signed from the holder's side: money owed on a card is negative."
     static let options: [OptionSpec] = [.flag("--json", "Print the accounts as JSON.")]
-    static let runsOnPostgres = true
     static let subcommands: [any Command.Type] = [
         AccountsRenameCommand.self, AccountsMergeCommand.self, AccountsSetCommand.self,
     ]

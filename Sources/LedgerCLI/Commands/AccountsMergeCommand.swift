@@ -19,7 +19,6 @@ struct AccountsMergeCommand: Command {
         .flag("--dry-run", "Say what would move and what would be dropped, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let from: String
     let into: String

@@ -15,7 +15,6 @@ struct AccountsRenameCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let account: String
     let newName: String

@@ -24,7 +24,6 @@ struct AccountsSetCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let account: String
     /// `--currency`, resolved through the ledger's commodities.

@@ -37,7 +37,6 @@ struct AddCommand: Command {
         .flag("--dry-run", "Show what the sentence reads as; write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let sentence: String
     let accountName: String?

@@ -16,7 +16,6 @@ struct CheckCommand: Command {
         place of integrity_check, when the database has it; else that line says "not checked".
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the result as JSON.")]
-    static let runsOnPostgres = true
 
     let json: Bool
 

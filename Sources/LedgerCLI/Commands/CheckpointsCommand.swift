@@ -31,7 +31,6 @@ struct CheckpointsDeleteCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let account: String
     let day: Day

@@ -18,7 +18,6 @@ struct CommoditiesAddCommand: Command {
         .value("--digits", "N", "The commodity's decimals, 0 to 12 (BTC has 8)."),
         .flag("--json", "Print the result as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let commodity: Currency
     let json: Bool

@@ -13,7 +13,6 @@ struct CommoditiesCommand: Command {
         codes always keep their own decimals.
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the commodities as JSON.")]
-    static let runsOnPostgres = true
     static let subcommands: [any Command.Type] = [CommoditiesAddCommand.self]
 
     let json: Bool

@@ -31,7 +31,6 @@ struct ExportCommand: Command {
         .value("-o", "FILE", "Write to FILE (whole, or not at all) instead of standard output."),
         .flag("--json", "With -o: print what was written as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let format: ExportFormat
     let accounts: [String]

@@ -40,7 +40,6 @@ struct ImportCommand: Command {
         .flag("--no-catch-up", "Write no recurring charges after the import (`recurring catch-up`)."),
         .flag("--json", "Print the report as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let files: [String]
     let account: String?
@@ -144,11 +143,8 @@ struct ImportCommand: Command {
         }
         // Transfers are paired after the imports commit, in a write of their own: a crash
         // between the two leaves fewer pairs, which the next import or `transfers match` makes.
-        // Not yet on PostgreSQL (issue 21): transfers live on SQLite only.
-        if !dryRun, !context.target.isPostgres, reports.contains(where: { $0.inserted > 0 || $0.booked > 0 }),
-            let ledger = try context.existingLedger()
-        {
-            _ = try ledger.matchTransfers()
+        if !dryRun, reports.contains(where: { $0.inserted > 0 || $0.booked > 0 }), context.hasLedger {
+            try context.matchTransfersAfterWrite()
         }
         if json {
             let value: JSONOutput =

@@ -13,7 +13,6 @@ struct ImportsCommand: Command {
         sha256 (adapterVersion, adapterSHA256).
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the log as JSON.")]
-    static let runsOnPostgres = true
     static let subcommands: [any Command.Type] = [ImportsUndoCommand.self]
 
     let json: Bool

@@ -19,7 +19,6 @@ struct ImportsUndoCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let id: Int64
     let dryRun: Bool
@@ -47,8 +46,7 @@ struct ImportsUndoCommand: Command {
         }
         let undo = try ledger.undoImport(id, dryRun: dryRun)
         // The undone rows' pairs went with them; their counterparts may pair otherwise now.
-        // Not yet on PostgreSQL (issue 21): transfers live on SQLite only.
-        if !dryRun, let ledger = ledger as? Ledger { _ = try ledger.matchTransfers() }
+        if !dryRun { try context.matchTransfersAfterWrite() }
         if json {
             context.console.print(Self.json(undo, dryRun: dryRun).rendered())
             return 0

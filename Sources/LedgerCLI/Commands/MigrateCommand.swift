@@ -15,7 +15,6 @@ struct MigrateCommand: Command {
         A ledger written by a newer ledgerport is refused (exit 1): upgrade ledgerport instead.
         """
     static let options: [OptionSpec] = [.flag("--json", "Print the result as JSON.")]
-    static let runsOnPostgres = true
 
     let json: Bool
 

@@ -26,7 +26,6 @@ struct ReconcileCommand: Command {
         .flag("--replace", "Replace a checkpoint a source brought on that day."),
         .flag("--json", "Print as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let account: String
     let balance: String?

@@ -29,7 +29,6 @@ struct RecurringAddCommand: Command {
         .value("--window", "DAYS", "With --settle import: days either side of the due day (default 5)."),
         .flag("--json", "Print the rule as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let name: String
     let accountName: String

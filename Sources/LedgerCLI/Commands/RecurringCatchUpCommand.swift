@@ -16,7 +16,6 @@ struct RecurringCatchUpCommand: Command {
         .value("--through", "DAY", "The last day to write (default today)."),
         .flag("--json", "Print what was written and settled as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let through: Day?
     let json: Bool

@@ -18,7 +18,6 @@ struct RecurringCommand: Command {
         RecurringStopCommand.self,
         RecurringDeleteCommand.self, RecurringCatchUpCommand.self,
     ]
-    static let runsOnPostgres = true
 
     let json: Bool
 

@@ -16,7 +16,6 @@ struct RecurringDeleteCommand: Command {
         .flag("--with-charges", "Delete the charges it wrote and the transactions it booked."),
         .flag("--json", "Print what was deleted as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let name: String
     let withCharges: Bool

@@ -21,7 +21,6 @@ struct RecurringEditCommand: Command {
         .value("--window", "DAYS", "With --settle import: days either side of the due day."),
         .flag("--json", "Print the rule as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let name: String
     let amountText: String?

@@ -3,7 +3,6 @@ struct RecurringListCommand: Command {
     static let name = "recurring list"
     static let abstract = "List the recurring rules (the same as `ledgerport recurring`)."
     static let options: [OptionSpec] = [.flag("--json", "Print the rules as JSON.")]
-    static let runsOnPostgres = true
 
     let listing: RecurringCommand
 

@@ -7,7 +7,6 @@ struct RecurringShowCommand: Command {
     static let abstract = "Show a recurring rule and its charges (booked, scheduled, settled, missed)."
     static let arguments = "NAME"
     static let options: [OptionSpec] = [.flag("--json", "Print the rule and its charges as JSON.")]
-    static let runsOnPostgres = true
 
     let name: String
     let json: Bool

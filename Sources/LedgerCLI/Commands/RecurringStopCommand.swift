@@ -10,7 +10,6 @@ struct RecurringStopCommand: Command {
         .value("--on", "DAY", "The last day a charge may fall on (default today)."),
         .flag("--json", "Print the rule as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let name: String
     let day: Day?

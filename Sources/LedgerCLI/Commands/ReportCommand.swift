@@ -27,7 +27,6 @@ struct ReportCommand: Command {
         .flag("--json", "Print the report as JSON."),
     ]
     static let subcommands: [any Command.Type] = [ReportReconcileCommand.self]
-    static let runsOnPostgres = true
 
     let grouping: ReportQuery.Grouping?
     let from: Day?

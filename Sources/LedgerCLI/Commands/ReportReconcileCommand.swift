@@ -25,7 +25,6 @@ struct ReportReconcileCommand: Command {
         .value("-o", "FILE", "Write the page to FILE (whole, or not at all) instead of standard output."),
         .flag("--json", "Describe the file -o wrote as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let account: String?
     let from: Day?

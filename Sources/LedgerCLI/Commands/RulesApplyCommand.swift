@@ -41,7 +41,7 @@ struct RulesApplyCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         guard let set = try context.ruleSet(path: rulesPath, required: true) else { return 1 }
-        let ledger = try context.ledger()
+        let ledger = try context.ruleStore()
         let selected = try account.map { name in try context.account(named: name) }
         let evaluator = set.makeEvaluator()
         var changes: [JSONOutput] = []

@@ -4,6 +4,7 @@ import LedgerCore
 struct RulesCommand: Command {
     static let name = "rules"
     static let abstract = "Check the rules file and list its rules in the order they are tried."
+    static let opensLedger = false
     static let discussion = """
         The rules file (--rules PATH, else $XDG_CONFIG_HOME/ledgerport/rules.json) is an ordered list
         of rules, each with an id, a `when` (every key must match) and a `set`. The first rule that

@@ -31,7 +31,7 @@ struct RulesExplainCommand: Command {
 
     func run(in context: CommandContext) throws -> Int32 {
         guard let set = try context.ruleSet(path: rulesPath, required: true) else { return 1 }
-        let ledger = try context.ledger()
+        let ledger = try context.ruleStore()
         guard let input = try ledger.ruleInput(ofTransaction: id), let stored = try ledger.transactions(ids: [id]).first
         else {
             throw RuntimeError("no transaction \(id) in the ledger; `ledgerport transactions` lists their ids")

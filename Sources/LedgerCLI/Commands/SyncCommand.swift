@@ -22,7 +22,6 @@ struct SyncCommand: Command {
         .flag("--no-catch-up", "Write no recurring charges after the sync (`recurring catch-up`)."),
         .flag("--json", "Print the report as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let feed: String
     /// Whether the recurring catch-up runs after the sync (not with `--no-catch-up`).
@@ -57,8 +56,7 @@ struct SyncCommand: Command {
             if let failure = stream.failure { context.console.error(failure.description) }
         }
         // Transfers are paired after the sync commits, in a write of their own (as after import).
-        // Not yet on PostgreSQL (issue 21): transfers live on SQLite only.
-        if let ledger = ledger as? Ledger { _ = try ledger.matchTransfers() }
+        try context.matchTransfersAfterWrite()
         if json {
             context.console.print(ReportJSON.syncReport(report).rendered())
         } else {

@@ -30,7 +30,6 @@ struct TransactionsCommand: Command {
         .flag("--json", "Print the transactions as JSON."),
     ]
     static let subcommands: [any Command.Type] = [TransactionsDeleteCommand.self, TransactionsEditCommand.self]
-    static let runsOnPostgres = true
 
     let account: String?
     let window: DayWindow

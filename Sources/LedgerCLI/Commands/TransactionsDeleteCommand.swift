@@ -16,7 +16,6 @@ struct TransactionsDeleteCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let ids: [Int64]
     let dryRun: Bool
@@ -34,8 +33,7 @@ struct TransactionsDeleteCommand: Command {
     func run(in context: CommandContext) throws -> Int32 {
         let correction = try context.correctionStore().deleteTransactions(ids, dryRun: dryRun)
         // The deleted rows' pairs went with them; their counterparts may pair otherwise now.
-        // Not yet on PostgreSQL (issue 21): transfers live on SQLite only.
-        if !dryRun, !context.target.isPostgres { _ = try context.ledger().matchTransfers() }
+        if !dryRun { try context.matchTransfersAfterWrite() }
         if json {
             context.console.print(
                 JSONOutput.object([

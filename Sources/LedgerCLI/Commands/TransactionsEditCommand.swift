@@ -31,7 +31,6 @@ struct TransactionsEditCommand: Command {
         .flag("--dry-run", "Say what would change, write nothing."),
         .flag("--json", "Print the result as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let id: Int64
     let edit: TransactionEdit

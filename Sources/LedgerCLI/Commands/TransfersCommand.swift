@@ -46,7 +46,7 @@ struct TransfersCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let ledger = try context.ledger()
+        let ledger = try context.transferStore()
         let selected = try account.map { name in try context.account(named: name) }
         let keeps = { (row: StoredTransaction) -> Bool in
             (selected.map { row.account == $0.name } ?? true) && window.contains(row.bookingDay)

@@ -32,7 +32,7 @@ struct TransfersConfirmCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let id = try context.ledger().confirmTransfer(outID: outID, inID: inID)
+        let id = try context.transferStore().confirmTransfer(outID: outID, inID: inID)
         if json {
             context.console.print(
                 JSONOutput.object([("id", .int(id)), ("out", .int(outID)), ("in", .int(inID))]).rendered())

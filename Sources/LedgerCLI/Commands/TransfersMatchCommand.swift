@@ -28,7 +28,7 @@ struct TransfersMatchCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let report = try context.ledger().matchTransfers(maxDays: days)
+        let report = try context.transferStore().matchTransfers(maxDays: days)
         if json {
             context.console.print(
                 JSONOutput.object([

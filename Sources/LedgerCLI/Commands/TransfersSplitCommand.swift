@@ -29,7 +29,7 @@ struct TransfersSplitCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let pair = try context.ledger().splitTransfer(id: id)
+        let pair = try context.transferStore().splitTransfer(id: id)
         if json {
             context.console.print(
                 JSONOutput.object([("id", .int(id)), ("out", .int(pair.outID)), ("in", .int(pair.inID))]).rendered())

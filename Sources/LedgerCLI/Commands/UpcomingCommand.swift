@@ -18,7 +18,6 @@ struct UpcomingCommand: Command {
         .value("--account", "NAME", "Only this account."),
         .flag("--json", "Print the list as JSON."),
     ]
-    static let runsOnPostgres = true
 
     let from: Day?
     let to: Day?
