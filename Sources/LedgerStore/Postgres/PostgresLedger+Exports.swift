@@ -4,11 +4,19 @@ import LedgerCore
 /// the journal is written by the same `Exporter` from the rows of the listing
 /// (``transactions(matching:_:)``), so the bytes are SQLite's for the same ledger.
 extension PostgresLedger: ExportReading {
-    /// Runs `body` in one read-only `REPEATABLE READ` snapshot (``inSnapshot(_:)``); an error of
-    /// the body's own (an export's, a write's to its output) is rethrown as it is.
+    /// Runs `body` in one `REPEATABLE READ` snapshot taken after the batches being written have
+    /// committed; an error of the body's own (an export's, a write's to its output) is rethrown
+    /// as it is. A snapshot already open is joined.
+    ///
+    /// A row's id comes from a sequence when it is written, and becomes visible when its batch
+    /// commits: a batch still open when a snapshot is taken can later commit ids below the largest
+    /// the snapshot saw, and a named export's mark (the largest id it wrote) would pass them for
+    /// good. So the snapshot is taken under `LOCK … IN SHARE MODE` on `transactions` and
+    /// `checkpoints`, which waits for every open batch and holds new ones off until the export has
+    /// read (not written) what it exports; a batch meanwhile waits, and nothing fails.
     public func reading<T>(_ body: () throws -> T) throws -> T {
         var failure: (any Error)?
-        let result = try inSnapshot { () throws(StoreError) -> T? in
+        let result = try inExportSnapshot { () throws(StoreError) -> T? in
             do {
                 return try body()
             } catch let error as StoreError {
@@ -21,6 +29,17 @@ extension PostgresLedger: ExportReading {
         if let failure { throw failure }
         guard let result else { preconditionFailure("the body returned or threw") }
         return result
+    }
+
+    /// ``reading(_:)``'s transaction: `REPEATABLE READ`, the tables locked before the first read
+    /// takes the snapshot. (`READ ONLY` would refuse a `SHARE` lock; nothing here writes.)
+    private func inExportSnapshot<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard !connection.isInTransaction else { return try body() }
+        return try connection.inTransaction { () throws(StoreError) -> T in
+            try connection.execute(
+                "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ; LOCK TABLE transactions, checkpoints IN SHARE MODE")
+            return try body()
+        }
     }
 
     /// The mark a named export left, or `nil` before its first run.
