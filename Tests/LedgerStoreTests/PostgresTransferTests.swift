@@ -83,4 +83,66 @@ struct PostgresTransferTests {
         #expect(reports.values.allSatisfy { $0.pairs == count && $0.removed == 0 })
         #expect(try integer(ledger.connection, "SELECT count(*) FROM transfers") == Int64(count))
     }
+
+    @Test(
+        "a deletion or an undo meeting a matching that pairs its row waits for it instead of deadlocking",
+        arguments: [false, true])
+    func deletionWaitsForMatching(undoes: Bool) throws {
+        let ledger = try Self.makeLedger(transfers: 4)
+        let name = ledger.name
+        let target = try postgresServer().connectionString
+        let savings = try integer(ledger.connection, "SELECT id FROM accounts WHERE name = 'Savings'")
+        // An import of one row, for the undo.
+        let importID = try ledger.beginImport(
+            sourcePath: "may.csv", adapter: "csv", mapping: nil, adapterVersion: nil, adapterSHA256: nil, process: nil)
+        let extra = pendingRows([makeDraft("Extra", -1, on: "2024-05-01")], accountID: savings)
+        #expect(ledger.save(extra, importID: importID) == .saved(inserted: 1, duplicates: 0))
+        let doomed = try integer(
+            ledger.connection,
+            undoes
+                ? "SELECT id FROM transactions WHERE description = 'Extra'"
+                : "SELECT min(id) FROM transactions WHERE account_id <> \(savings)")
+        let partner = try integer(
+            ledger.connection, "SELECT min(id) FROM transactions WHERE account_id = \(savings) AND id <> \(doomed)")
+        // A matching in progress: it holds the table, as `matchTransfers` does for its transaction.
+        let matching = try postgresConnection()
+        try matching.execute("SET search_path TO \"\(name)\"")
+        try matching.execute("BEGIN; LOCK TABLE transfers IN SHARE ROW EXCLUSIVE MODE")
+        let results = WorkerResults<Int>()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            defer { done.signal() }
+            do {
+                let worker = try PostgresLedger(connection: try PostgresConnection(target), name: name)
+                if undoes {
+                    results.add(try worker.undoImport(importID, dryRun: false).deletedTransactions)
+                } else {
+                    results.add(try worker.deleteTransactions([doomed], dryRun: false).before.count)
+                }
+            } catch {
+                results.fail(error)
+            }
+        }
+        // (Tests run side by side on one server: the lock waited for is this ledger's table.)
+        let watcher = try postgresConnection()
+        try PostgresFaultTests.waitUntil("the change to wait for the table") {
+            try integer(
+                watcher,
+                "SELECT count(*) FROM pg_locks WHERE relation = '\"\(name)\".transfers'::regclass AND NOT granted")
+                == 1
+        }
+        // The matching pairs the row the change is about to delete. Had the change deleted it
+        // before taking the table, this insert would wait for its row and the server would end
+        // one of the two as a deadlock.
+        try matching.query(
+            "INSERT INTO transfers (out_id, in_id, state) VALUES ($1, $2, 'matched')",
+            [String(doomed), String(partner)])
+        try matching.execute("COMMIT")
+        done.wait()
+        #expect(results.errors.isEmpty, "\(results.errors)")
+        #expect(results.values == [1])
+        #expect(try integer(watcher, "SELECT count(*) FROM \"\(name)\".transactions WHERE id = \(doomed)") == 0)
+        // Its pair went with it.
+        #expect(try integer(watcher, "SELECT count(*) FROM \"\(name)\".transfers WHERE out_id = \(doomed)") == 0)
+    }
 }

@@ -30,6 +30,7 @@ extension PostgresLedger: CorrectionStore {
     /// triggers take it off the totals), and the checkpoints from the earliest day are recomputed.
     public func deleteTransactions(_ ids: [Int64], dryRun: Bool) throws(StoreError) -> TransactionCorrection {
         try correction(dryRun: dryRun) { () throws(StoreError) in
+            try holdTransfers()
             let unique = Array(Set(ids)).sorted()
             let found = try transactions(ids: unique)
             let missing = Set(unique).subtracting(found.map(\.id))
@@ -68,6 +69,7 @@ extension PostgresLedger: CorrectionStore {
     /// Takes an import back, as SQLite's `undoImport(_:dryRun:)` does, statement by statement.
     public func undoImport(_ id: Int64, dryRun: Bool) throws(StoreError) -> ImportUndo {
         try correction(dryRun: dryRun) { () throws(StoreError) in
+            try holdTransfers()
             let found = try connection.query("SELECT undone_at FROM imports WHERE id = $1 FOR UPDATE", [String(id)])
             guard let record = found.rows.first else {
                 throw StoreError(.correctionRefused(.unknownImport(id)), at: .file(location))
@@ -154,6 +156,14 @@ extension PostgresLedger: CorrectionStore {
                 account, asOf: asOf, actual: actual, source: isOpening ? .opening : .manual, importID: nil)
         }
         return try explained(stored, of: account)
+    }
+
+    /// Takes the `transfers` table as a matching does (`PostgresLedger+Transfers.swift`), before a
+    /// change deletes rows. A deleted row's pair goes with it (`ON DELETE CASCADE`); without this,
+    /// a matching running at the same moment could hold the table while it waits for a row the
+    /// deletion holds, and the server would end one of the two as a deadlock. Now the second waits.
+    func holdTransfers() throws(StoreError) {
+        try connection.execute("LOCK TABLE transfers IN SHARE ROW EXCLUSIVE MODE")
     }
 
     /// Runs `body` in a transaction that commits, or for a dry run rolls back; rolls back when it throws.

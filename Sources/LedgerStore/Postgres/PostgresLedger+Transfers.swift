@@ -35,7 +35,7 @@ extension PostgresLedger: TransferStore {
     /// Runs a change of the transfers in one transaction holding the table against other changes.
     private func changingTransfers<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try correction(dryRun: false) { () throws(StoreError) in
-            try connection.execute("LOCK TABLE transfers IN SHARE ROW EXCLUSIVE MODE")
+            try holdTransfers()
             return try body()
         }
     }
