@@ -87,6 +87,19 @@ struct PostgresConnectionTests {
         }
     }
 
+    @Test("a server message or detail over several lines is one line, as the command line shows errors")
+    func multiLineDetail() throws {
+        let connection = try postgresConnection()
+        do {
+            try connection.execute(
+                "DO $$ BEGIN RAISE EXCEPTION 'deadlock-like' USING DETAIL = E'Process 1 waits.\\nProcess 2 waits.'; END $$")
+            Issue.record("the statement did not fail")
+        } catch {
+            #expect(error.message.contains("(Process 1 waits.; Process 2 waits.)"), "\(error.message)")
+            #expect(!error.message.contains("\n"))
+        }
+    }
+
     @Test("a value holding NUL is refused rather than cut short")
     func nulRefused() throws {
         let connection = try postgresConnection()

@@ -294,10 +294,12 @@ public final class PostgresConnection: CustomStringConvertible {
         let status = PQresultStatus(result)
         guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK, status != PGRES_EMPTY_QUERY else { return }
         let state = PQresultErrorField(result, Self.field("C")).map { SQLState(rawValue: String(cString: $0)) }
+        // The server's message and detail may run over lines (a deadlock's detail names each
+        // process on a line of its own): one line, as libpq's own messages.
         var message =
-            PQresultErrorField(result, Self.field("M")).map { String(cString: $0) }
+            PQresultErrorField(result, Self.field("M")).map { Self.text($0) }
             ?? Self.text(PQresultErrorMessage(result))
-        if let detail = PQresultErrorField(result, Self.field("D")) { message += " (\(String(cString: detail)))" }
+        if let detail = PQresultErrorField(result, Self.field("D")) { message += " (\(Self.text(detail)))" }
         throw error(function, sqlState: state, message: message, sql: sql)
     }
 
