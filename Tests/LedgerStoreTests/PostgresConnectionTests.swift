@@ -92,7 +92,8 @@ struct PostgresConnectionTests {
         let connection = try postgresConnection()
         do {
             try connection.execute(
-                "DO $$ BEGIN RAISE EXCEPTION 'deadlock-like' USING DETAIL = E'Process 1 waits.\\nProcess 2 waits.'; END $$")
+                "DO $$ BEGIN RAISE EXCEPTION 'deadlock-like' USING DETAIL = E'Process 1 waits.\\nProcess 2 waits.'; END $$"
+            )
             Issue.record("the statement did not fail")
         } catch {
             #expect(error.message.contains("(Process 1 waits.; Process 2 waits.)"), "\(error.message)")
