@@ -5,60 +5,11 @@ import Testing
 
 @testable import LedgerStore
 
-/// The changes by hand on a PostgreSQL ledger where the CLI tests can't look: dry runs leave
-/// every row as it was, refusals write nothing, and an account change reads its account under
-/// the row's lock (issue 21).
+/// The changes by hand on a PostgreSQL ledger where the CLI tests can't look: an account change
+/// reads its account under the row's lock, and concurrent catch-ups and quick adds (issue 21).
+/// Dry runs and refusals run on both stores: `StoreHandChangeTests`.
 @Suite("changes by hand on PostgreSQL: dry runs, refusals, locks")
 struct PostgresHandChangesStoreTests {
-    @Test("dry runs of an edit, a rename, a set and a merge report what they would do and change nothing")
-    func dryRuns() throws {
-        let (ledger, checking, savings) = try Self.makeLedger()
-        let before = try ledger.transactions(ids: [1, 2, 3, 4])
-        let accounts = try ledger.allAccounts()
-        let edit = TransactionEdit(description: "Corner café", status: .pending, values: [.category: "Food"])
-        let edited = try ledger.editTransaction(1, edit, dryRun: true)
-        #expect(edited.after.first?.description == "Corner café")
-        #expect(edited.after.first?.status == .pending)
-        #expect(edited.after.first?.category == "Food")
-        let renamed = try ledger.renameAccount(checking, to: "Main", dryRun: true)
-        #expect(renamed.name == "Main")
-        let set = try ledger.setAccount(savings, currency: nil, kind: .liability, dryRun: true)
-        #expect(set.kind == .liability)
-        let merge = try ledger.mergeAccount(savings, into: checking, dryRun: true)
-        #expect(merge.duplicateTransactions == 1)
-        #expect(merge.movedTransactions == 1)
-        #expect(try ledger.transactions(ids: [1, 2, 3, 4]) == before)
-        #expect(try ledger.allAccounts() == accounts)
-        #expect(try totalsMismatches(ledger.connection) == 0)
-        #expect(!ledger.connection.isInTransaction)
-    }
-
-    @Test("a refused change throws its refusal and writes nothing")
-    func refusals() throws {
-        let (ledger, checking, savings) = try Self.makeLedger()
-        let before = try ledger.transactions(ids: [1, 2, 3, 4])
-        #expect(
-            Self.reason { () throws(StoreError) in
-                _ = try ledger.editTransaction(99, TransactionEdit(memo: "x"), dryRun: false)
-            }
-                == .correctionRefused(.unknownTransactions([99])))
-        #expect(
-            Self.reason { () throws(StoreError) in _ = try ledger.renameAccount(checking, to: "SAVINGS", dryRun: false)
-            }
-                == .accountChangeRefused(.nameTaken(wanted: "SAVINGS", existing: "Savings")))
-        #expect(
-            Self.reason { () throws(StoreError) in _ = try ledger.mergeAccount(savings, into: savings, dryRun: false) }
-                == .accountChangeRefused(.mergeIntoItself("Savings")))
-        #expect(
-            Self.reason { () throws(StoreError) in
-                _ = try ledger.setAccount(checking, currency: .USD, kind: .liability, dryRun: false)
-            }
-                == .accountChangeRefused(.currencyInUse(account: "Checking", rows: 2, currency: "EUR", wanted: "USD")))
-        #expect(try ledger.transactions(ids: [1, 2, 3, 4]) == before)
-        #expect(try ledger.allAccounts().map(\.kind) == [.asset, .asset])
-        #expect(!ledger.connection.isInTransaction)
-    }
-
     @Test("an account change waits for a writer holding the account's row, then works on what it committed")
     func renameWaitsForTheRow() throws {
         let (ledger, checking, _) = try Self.makeLedger()
@@ -222,16 +173,6 @@ struct PostgresHandChangesStoreTests {
                 accountID: savings.id)
         #expect(ledger.save(rows, importID: nil) == .saved(inserted: 4, duplicates: 0))
         return (ledger, checking, savings)
-    }
-
-    /// The reason a change was refused, or `nil` when it went through.
-    static func reason(_ body: () throws(StoreError) -> Void) -> StoreError.Reason? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error.reason
-        }
     }
 }
 

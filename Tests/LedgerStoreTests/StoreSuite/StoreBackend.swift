@@ -25,11 +25,15 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 }
 
+/// Every store protocol a command holds a ledger by; both stores conform to all of them.
+typealias AnyLedgerStore = SyncStore & TransactionEditStore & AccountChangeStore & QuickAddStore & RecurringStore
+    & RuleStore & TransferStore & ExportReading & CommodityStore & LedgerChecking
+
 /// A ledger of either store, as the suite drives it: through the store protocols every command
 /// uses (`store`), with a few plain SQL probes that read the same on both schemas.
 final class StoreUnderTest {
     /// The ledger, as the commands hold it.
-    let store: any SyncStore & CorrectionStore
+    let store: any AnyLedgerStore
     private let sqlite: Ledger?
     private let postgres: PostgresLedger?
 
