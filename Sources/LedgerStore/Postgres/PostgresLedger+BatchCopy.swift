@@ -20,7 +20,8 @@ extension PostgresLedger {
     /// lines need the rows' ids) or holding a NUL (text can't; the statements refuse it at its
     /// record) are left to the statements, as are all rows after a copy met a stored row.
     ///
-    /// - Throws: only when the rollback to the savepoint fails (the connection is lost).
+    /// - Throws: when the look for stored rows or the rollback to the savepoint fails (the server
+    ///   or the connection failed); a failed copy itself throws nothing.
     func copiedWhole(_ rows: [PendingRow], importID: Int64?) throws(StoreError) -> Bool {
         guard copiesRuns, rows.count >= rowsToCopy, !writesRowByRow,
             let data = Self.copyText(of: rows, importID: importID)
