@@ -142,7 +142,9 @@ extension Ledger: AccountChangeStore, AccountChanging {
             "UPDATE transactions SET account_id = ?2 WHERE account_id = ?1 RETURNING day"
         ).rows(ids) { row throws(StoreError) in row.text(0) }
         merge.movedTransactions = movedDays.count
-        if let earliest = movedDays.min() { changes.note(try day(earliest, "transactions.day"), of: target) }
+        if let earliest = movedDays.min() {
+            changes.note(try storedDay(earliest, column: "transactions.day"), of: target)
+        }
         try database.prepare("DELETE FROM daily_totals WHERE account_id = ?").run([.int(source.id)])
         // The update trigger moved the rows' report totals; the source's keys are left at zero.
         try database.prepare("DELETE FROM report_totals WHERE account_id = ?").run([.int(source.id)])
@@ -170,7 +172,9 @@ extension Ledger: AccountChangeStore, AccountChanging {
             "UPDATE checkpoints SET account_id = ?2 WHERE account_id = ?1 RETURNING as_of"
         ).rows(ids) { row throws(StoreError) in row.text(0) }
         merge.movedCheckpoints = checkpointDays.count
-        if let earliest = checkpointDays.min() { changes.note(try day(earliest, "checkpoints.as_of"), of: target) }
+        if let earliest = checkpointDays.min() {
+            changes.note(try storedDay(earliest, column: "checkpoints.as_of"), of: target)
+        }
 
         if let key = source.key, target.key == nil {
             try database.prepare("UPDATE accounts SET source_key = NULL WHERE id = ?").run([.int(source.id)])
@@ -188,14 +192,5 @@ extension Ledger: AccountChangeStore, AccountChanging {
         try carryLimit(from: source.id, into: target.id)
         try database.prepare("DELETE FROM accounts WHERE id = ?").run([.int(source.id)])
         merge.into = target
-    }
-
-    // MARK: - Private
-
-    private func day(_ text: String, _ column: String) throws(StoreError) -> Day {
-        guard let day = Day(iso: text) else {
-            throw StoreError(.corruptValue(column: column, found: text), at: .file(path))
-        }
-        return day
     }
 }

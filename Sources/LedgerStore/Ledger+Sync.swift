@@ -300,11 +300,8 @@ extension Ledger {
         }
     }
 
-    /// A day read back from the `transactions` table.
-    private func storedDay(_ text: String) throws(StoreError) -> Day {
-        guard let day = Day(iso: text) else {
-            throw StoreError(.corruptValue(column: "transactions.day", found: text), at: .file(path))
-        }
-        return day
+    /// A day read back from a column (by default `transactions.day`).
+    func storedDay(_ text: String, column: String = "transactions.day") throws(StoreError) -> Day {
+        try Day(stored: text, column: column, in: path)
     }
 }

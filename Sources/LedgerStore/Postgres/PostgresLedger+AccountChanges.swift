@@ -109,7 +109,9 @@ extension PostgresLedger: AccountChangeStore, AccountChanging {
             "UPDATE transactions SET account_id = $2 WHERE account_id = $1 RETURNING day", ids
         ).rows.map { row throws(StoreError) in try row.text(0) }
         merge.movedTransactions = movedDays.count
-        if let earliest = movedDays.min() { changes.note(try day(earliest, "transactions.day"), of: target) }
+        if let earliest = movedDays.min() {
+            changes.note(try storedDay(earliest, column: "transactions.day"), of: target)
+        }
         try connection.query("DELETE FROM daily_totals WHERE account_id = $1", [ids[0]])
         // The update trigger moved the rows' report totals; the source's keys are left at zero.
         try connection.query("DELETE FROM report_totals WHERE account_id = $1", [ids[0]])
@@ -137,7 +139,9 @@ extension PostgresLedger: AccountChangeStore, AccountChanging {
             "UPDATE checkpoints SET account_id = $2 WHERE account_id = $1 RETURNING as_of", ids
         ).rows.map { row throws(StoreError) in try row.text(0) }
         merge.movedCheckpoints = checkpointDays.count
-        if let earliest = checkpointDays.min() { changes.note(try day(earliest, "checkpoints.as_of"), of: target) }
+        if let earliest = checkpointDays.min() {
+            changes.note(try storedDay(earliest, column: "checkpoints.as_of"), of: target)
+        }
 
         if let key = source.key, target.key == nil {
             try connection.query("UPDATE accounts SET source_key = NULL WHERE id = $1", [ids[0]])
@@ -162,14 +166,5 @@ extension PostgresLedger: AccountChangeStore, AccountChanging {
         try recordAdditions(additions)
         try connection.query("DELETE FROM accounts WHERE id = $1", [ids[0]])
         merge.into = target
-    }
-
-    // MARK: - Private
-
-    private func day(_ text: String, _ column: String) throws(StoreError) -> Day {
-        guard let day = Day(iso: text) else {
-            throw StoreError(.corruptValue(column: column, found: text), at: .file(location))
-        }
-        return day
     }
 }

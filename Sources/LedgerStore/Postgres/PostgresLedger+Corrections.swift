@@ -52,10 +52,7 @@ extension PostgresLedger: CorrectionStore {
                     """,
                     [String(id), now])
                 for row in remembered.rows {
-                    let dayText = try row.text(1)
-                    guard let day = Day(iso: dayText) else {
-                        throw StoreError(.corruptValue(column: "day", found: dayText), at: .file(location))
-                    }
+                    let day = try storedDay(try row.text(1))
                     if let account = accounts[try row.int(0)] { changes.note(day, of: account) }
                 }
                 try connection.query("DELETE FROM transactions WHERE id = $1", [String(id)])
@@ -83,10 +80,7 @@ extension PostgresLedger: CorrectionStore {
             var changes = ChangedDays()
             func note(_ accountID: Int64, _ dayText: String) throws(StoreError) {
                 guard let account = accounts[accountID] else { return }
-                guard let day = Day(iso: dayText) else {
-                    throw StoreError(.corruptValue(column: "day", found: dayText), at: .file(location))
-                }
-                changes.note(day, of: account)
+                changes.note(try storedDay(dayText), of: account)
             }
             // Rows another import also brought: handed to the earliest such import not undone.
             let handed = try connection.query(

@@ -195,7 +195,7 @@ extension PostgresLedger: RecurringStore, RecurringStoring {
                 days.upperBound.description,
             ])
         return try result.rows.map { row throws(StoreError) in
-            (try row.int(0), try day(try row.text(1), "transactions.day"), try row.int(2))
+            (try row.int(0), try storedDay(try row.text(1), column: "transactions.day"), try row.int(2))
         }
     }
 
@@ -222,7 +222,8 @@ extension PostgresLedger: RecurringStore, RecurringStoring {
             return (
                 try row.int(0),
                 TimelineEntry(
-                    id: "t:\(try row.int(0))", kind: .recorded, day: try day(try row.text(1), "transactions.day"),
+                    id: "t:\(try row.int(0))", kind: .recorded,
+                    day: try storedDay(try row.text(1), column: "transactions.day"),
                     account: try row.text(2), amount: try row.text(4) == "credit" ? amount : -amount,
                     currency: try storedCurrency(try row.text(5), column: "transactions.currency"),
                     description: try row.text(6), category: try row.optionalText(7))
@@ -234,14 +235,5 @@ extension PostgresLedger: RecurringStore, RecurringStoring {
         let result = try connection.query(
             "SELECT transaction_id, rule_id, due_day FROM recurring_charges WHERE transaction_id IS NOT NULL")
         return try result.rows.map { row throws(StoreError) in (try row.int(0), try row.int(1), try row.text(2)) }
-    }
-
-    // MARK: - Private
-
-    private func day(_ text: String, _ column: String) throws(StoreError) -> Day {
-        guard let day = Day(iso: text) else {
-            throw StoreError(.corruptValue(column: column, found: text), at: .file(location))
-        }
-        return day
     }
 }

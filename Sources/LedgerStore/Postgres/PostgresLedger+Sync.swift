@@ -274,11 +274,8 @@ extension PostgresLedger {
         }
     }
 
-    /// A day read back from the server.
-    func storedDay(_ text: String) throws(StoreError) -> Day {
-        guard let day = Day(iso: text) else {
-            throw StoreError(.corruptValue(column: "day", found: text), at: .file(location))
-        }
-        return day
+    /// A day read back from the server's column (named `day` unless said).
+    func storedDay(_ text: String, column: String = "day") throws(StoreError) -> Day {
+        try Day(stored: text, column: column, in: location)
     }
 }

@@ -58,10 +58,7 @@ extension PostgresLedger: TransferTables {
     func transferCandidateRows(unpairedOnly: Bool) throws(StoreError) -> [TransferCandidate] {
         let result = try connection.query(TransferSQL.candidates(unpairedOnly: unpairedOnly))
         return try result.rows.map { row throws(StoreError) in
-            let dayText = try row.text(2)
-            guard let day = Day(iso: dayText) else {
-                throw StoreError(.corruptValue(column: "transactions.day", found: dayText), at: .file(location))
-            }
+            let day = try storedDay(try row.text(2), column: "transactions.day")
             return TransferCandidate(
                 id: try row.int(0), accountID: try row.int(1), day: day, minorUnits: try row.int(3),
                 currency: try row.text(4), direction: try row.text(5) == "debit" ? .debit : .credit)
