@@ -29,6 +29,9 @@ extension Migration {
         Migration(version: 16, name: "transfers", sql: PostgresSchema.transfers),
         Migration(version: 17, name: "report totals", sql: PostgresSchema.reportTotals),
         Migration(version: 18, name: "recurring rules and charges", sql: PostgresSchema.recurringRulesAndCharges),
+        Migration(
+            version: 19, name: "transaction references checked per statement",
+            sql: PostgresSchema.transactionReferencesPerStatement),
     ]
 }
 
@@ -407,5 +410,105 @@ private enum PostgresSchema {
             transaction_id BIGINT UNIQUE REFERENCES transactions (id) ON DELETE SET NULL,
             UNIQUE (rule_id, due_day)
         );
+        """
+
+    /// The transactions' references to their account and import, checked once per statement
+    /// instead of once per row (issue 21's speed).
+    ///
+    /// A foreign key checks each inserted row with a query of its own (an executor started per
+    /// row, `SELECT 1 FROM accounts … FOR KEY SHARE`): measured, 29 % of the server's time in a
+    /// batch of 100 copied rows, and the door ran 1.5 times as fast without it. The two foreign
+    /// keys of `transactions` become triggers that keep their promise: an insert statement (or a
+    /// `COPY`) locks each account and import its rows name `FOR KEY SHARE`, as the foreign key
+    /// did, and refuses the statement when one is missing; a row moved to another account or
+    /// import is checked the same way, row by row; and an account or import whose id a
+    /// transaction still holds can't be deleted or renumbered. The deleting side checks after its
+    /// row is deleted, with a snapshot taken then, so that an insert waiting on its lock is seen
+    /// (a check before the delete could pass while that insert's rows were uncommitted). The
+    /// errors carry the foreign keys' SQLSTATE (23503), names and messages.
+    static let transactionReferencesPerStatement = """
+        ALTER TABLE transactions DROP CONSTRAINT transactions_account_id_fkey;
+        ALTER TABLE transactions DROP CONSTRAINT transactions_import_id_fkey;
+        CREATE FUNCTION transactions_references_after_insert() RETURNS trigger LANGUAGE plpgsql
+        SET search_path FROM CURRENT AS $$
+        DECLARE
+            missing BIGINT;
+        BEGIN
+            SELECT named.id INTO missing FROM (SELECT DISTINCT account_id AS id FROM added) AS named
+            LEFT JOIN LATERAL (SELECT a.id FROM accounts a WHERE a.id = named.id FOR KEY SHARE) AS locked ON true
+            WHERE locked.id IS NULL LIMIT 1;
+            IF FOUND THEN
+                RAISE EXCEPTION 'insert or update on table "transactions" violates foreign key constraint "transactions_account_id_fkey"'
+                USING ERRCODE = 'foreign_key_violation',
+                    DETAIL = format('Key (account_id)=(%s) is not present in table "accounts".', missing);
+            END IF;
+            SELECT named.id INTO missing
+            FROM (SELECT DISTINCT import_id AS id FROM added WHERE import_id IS NOT NULL) AS named
+            LEFT JOIN LATERAL (SELECT i.id FROM imports i WHERE i.id = named.id FOR KEY SHARE) AS locked ON true
+            WHERE locked.id IS NULL LIMIT 1;
+            IF FOUND THEN
+                RAISE EXCEPTION 'insert or update on table "transactions" violates foreign key constraint "transactions_import_id_fkey"'
+                USING ERRCODE = 'foreign_key_violation',
+                    DETAIL = format('Key (import_id)=(%s) is not present in table "imports".', missing);
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER transactions_references_after_insert AFTER INSERT ON transactions
+        REFERENCING NEW TABLE AS added FOR EACH STATEMENT
+        EXECUTE FUNCTION transactions_references_after_insert();
+        CREATE FUNCTION transactions_references_after_update() RETURNS trigger LANGUAGE plpgsql
+        SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF NEW.account_id IS DISTINCT FROM OLD.account_id THEN
+                PERFORM 1 FROM accounts WHERE id = NEW.account_id FOR KEY SHARE;
+                IF NOT FOUND THEN
+                    RAISE EXCEPTION 'insert or update on table "transactions" violates foreign key constraint "transactions_account_id_fkey"'
+                    USING ERRCODE = 'foreign_key_violation',
+                        DETAIL = format('Key (account_id)=(%s) is not present in table "accounts".', NEW.account_id);
+                END IF;
+            END IF;
+            IF NEW.import_id IS NOT NULL AND NEW.import_id IS DISTINCT FROM OLD.import_id THEN
+                PERFORM 1 FROM imports WHERE id = NEW.import_id FOR KEY SHARE;
+                IF NOT FOUND THEN
+                    RAISE EXCEPTION 'insert or update on table "transactions" violates foreign key constraint "transactions_import_id_fkey"'
+                    USING ERRCODE = 'foreign_key_violation',
+                        DETAIL = format('Key (import_id)=(%s) is not present in table "imports".', NEW.import_id);
+                END IF;
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER transactions_references_after_update AFTER UPDATE OF account_id, import_id ON transactions
+        FOR EACH ROW WHEN (NEW.account_id IS DISTINCT FROM OLD.account_id OR NEW.import_id IS DISTINCT FROM OLD.import_id)
+        EXECUTE FUNCTION transactions_references_after_update();
+        CREATE FUNCTION accounts_references_after_delete() RETURNS trigger LANGUAGE plpgsql
+        SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF TG_OP = 'UPDATE' AND NEW.id = OLD.id THEN
+                RETURN NULL;
+            END IF;
+            IF EXISTS (SELECT 1 FROM transactions WHERE account_id = OLD.id) THEN
+                RAISE EXCEPTION 'update or delete on table "accounts" violates foreign key constraint "transactions_account_id_fkey" on table "transactions"'
+                USING ERRCODE = 'foreign_key_violation',
+                    DETAIL = format('Key (id)=(%s) is still referenced from table "transactions".', OLD.id);
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER accounts_references_after_delete AFTER DELETE OR UPDATE OF id ON accounts
+        FOR EACH ROW EXECUTE FUNCTION accounts_references_after_delete();
+        CREATE FUNCTION imports_references_after_delete() RETURNS trigger LANGUAGE plpgsql
+        SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF TG_OP = 'UPDATE' AND NEW.id = OLD.id THEN
+                RETURN NULL;
+            END IF;
+            IF EXISTS (SELECT 1 FROM transactions WHERE import_id = OLD.id) THEN
+                RAISE EXCEPTION 'update or delete on table "imports" violates foreign key constraint "transactions_import_id_fkey" on table "transactions"'
+                USING ERRCODE = 'foreign_key_violation',
+                    DETAIL = format('Key (id)=(%s) is still referenced from table "transactions".', OLD.id);
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER imports_references_after_delete AFTER DELETE OR UPDATE OF id ON imports
+        FOR EACH ROW EXECUTE FUNCTION imports_references_after_delete();
         """
 }
