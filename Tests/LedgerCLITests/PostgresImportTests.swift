@@ -21,8 +21,6 @@ struct PostgresImportTests {
             [["import", sample("ofx/checking-v102.ofx")]],
             // Again: every row a duplicate, nothing written twice.
             [["import", sample("ofx/checking-v102.ofx")], ["import", sample("ofx/checking-v102.ofx")]],
-            // A later statement first, then the earlier one: the later checkpoint is brought up to date.
-            [["import", sample("ofx/checking-v102-february.ofx")], ["import", sample("ofx/checking-v102.ofx")]],
             // A dry run counts the duplicates the ledger holds, and writes nothing.
             [
                 ["import", sample("ofx/checking-v102.ofx")],
@@ -45,6 +43,28 @@ struct PostgresImportTests {
         ])
     func sameImports(steps: [[String]]) throws {
         try Self.expectSameOnBoth(steps + [["accounts"], ["transactions", "--json"], ["imports", "--json"]])
+    }
+
+    @Test("a later statement first, then the earlier one: the same rows, checkpoints and imports on both, ids aside")
+    func laterStatementFirst() throws {
+        let cli = try CLIHarness()
+        let options = try cli.expectSameOnBoth([
+            ["import", Self.sample("ofx/checking-v102-february.ofx")],
+            ["import", Self.sample("ofx/checking-v102.ofx")],
+            ["accounts"], ["imports", "--json"],
+        ])
+        // The earlier statement's batch met February's rows: its copy was given back, with the ids
+        // its rows had been given, so PostgreSQL's ids have a gap there (docs/postgres.md).
+        #expect(cli.run(["transactions", "--json"]) == 0)
+        let sqlite = Self.maskedIDs(cli.output)
+        #expect(cli.run(options + ["transactions", "--json"]) == 0)
+        #expect(Self.maskedIDs(cli.output) == sqlite)
+        #expect(sqlite.contains("\"id\": ID"))
+    }
+
+    /// The text with each transaction's `"id": N` masked.
+    static func maskedIDs(_ text: String) -> String {
+        text.replacingOccurrences(of: #""id": \d+"#, with: #""id": ID"#, options: .regularExpression)
     }
 
     @Test("checkpoints delete, its dry run and a day without one print the same on both stores")

@@ -29,7 +29,7 @@ struct PostgresReferenceTests {
         }
     }
 
-    @Test("a row of an unknown account or import is refused, naming the key")
+    @Test("a row of an unknown account or import is refused, by statement and by copy, naming the key")
     func unknownReferences() throws {
         let (ledger, account) = try PostgresBatchTests.makeLedger()
         let connection = ledger.connection
@@ -38,7 +38,13 @@ struct PostgresReferenceTests {
         Self.expectRefused(
             Self.insertSQL(account: String(account), importID: "77"), on: connection,
             naming: "Key (import_id)=(77) is not present")
+        // A copy whose rows name an account that isn't there.
         let row = pendingRows([makeDraft("Coffee", -100, on: "2024-03-01")], accountID: 999)
+        let data = try #require(PostgresLedger.copyText(of: row, importID: nil))
+        let copy = "COPY transactions (\(PostgresLedger.insertColumns.map(\.name).joined(separator: ", "))) FROM STDIN"
+        _ = try connection.startCopy(copy)
+        #expect(throws: StoreError.self) { try connection.finishCopy(data, sql: copy) }
+        #expect(try integer(connection, "SELECT count(*) FROM transactions") == 0)
         // The door itself refuses such a batch at its record, whichever way it goes.
         guard case .notSaved(let error) = ledger.save(row, importID: nil) else {
             Issue.record("a row of an unknown account was saved")

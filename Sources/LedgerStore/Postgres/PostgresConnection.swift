@@ -127,17 +127,7 @@ public final class PostgresConnection: CustomStringConvertible {
     func queryPrepared(_ sql: String, _ parameters: [String?]) throws(StoreError) -> PostgresResult {
         let copies = try cStrings(parameters, function: "PQexecPrepared", sql: sql)
         defer { for copy in copies { free(copy) } }
-        let name: String
-        if let known = preparedNames[sql] {
-            name = known
-        } else {
-            name = "ledgerport_\(preparedNames.count + 1)"
-            roundTrips += 1
-            let prepared = PQprepare(handle, name, sql, Int32(parameters.count), nil)
-            defer { PQclear(prepared) }
-            try check(prepared, function: "PQprepare", sql: sql)
-            preparedNames[sql] = name
-        }
+        let name = try preparedName(of: sql, parameterCount: parameters.count)
         let values = copies.map { $0.map { UnsafePointer($0) } }
         roundTrips += 1
         let result = PQexecPrepared(handle, name, Int32(values.count), values, nil, nil, 0)
@@ -163,21 +153,44 @@ public final class PostgresConnection: CustomStringConvertible {
         }
     }
 
-    /// Runs a `COPY … FROM STDIN` statement (which may follow other statements, `;`-separated, in
-    /// one round trip) and sends it `data`, rows in COPY's text format, in one more. Calls `PQexec`,
-    /// `PQputCopyData`, `PQputCopyEnd`, `PQgetResult`.
+    /// Sends `sql`, statements separated by `;` that end in a `COPY … FROM STDIN`, in one round
+    /// trip, and answers the rows of each statement before the copy, in order. The copy then
+    /// waits for its rows (``finishCopy(_:sql:)``) or to be abandoned (``abandonCopy()``); no
+    /// other call may come between. Calls `PQsendQuery`, `PQgetResult`.
     ///
-    /// - Throws: ``StoreError`` with the server's SQLSTATE and message when a statement or a row
-    ///   fails (a unique or foreign key violation at the first row that breaks it); the caller's
-    ///   transaction is then failed, and a savepoint taken before it gives it back.
-    func copyIn(_ sql: String, _ data: [UInt8]) throws(StoreError) {
-        roundTrips += 2
-        let start = PQexec(handle, sql)
-        defer { PQclear(start) }
-        guard let start, PQresultStatus(start) == PGRES_COPY_IN else {
-            try check(start, function: "PQexec", sql: sql)
-            throw error("PQexec", sqlState: nil, message: "the server did not start the copy", sql: sql)
+    /// - Throws: ``StoreError`` with the server's SQLSTATE and message when a statement before
+    ///   the copy fails (the statements after it are not run), or the server did not start the
+    ///   copy.
+    func startCopy(_ sql: String) throws(StoreError) -> [PostgresResult] {
+        roundTrips += 1
+        guard PQsendQuery(handle, sql) == 1 else {
+            throw error("PQsendQuery", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
         }
+        var answers: [PostgresResult] = []
+        var failure: StoreError?
+        while let result = PQgetResult(handle) {
+            defer { PQclear(result) }
+            // The copy waits for its rows: no result follows until they are sent.
+            if PQresultStatus(result) == PGRES_COPY_IN, failure == nil { return answers }
+            guard failure == nil else { continue }
+            do {
+                try check(result, function: "PQsendQuery", sql: sql)
+                answers.append(try read(result, sql: sql))
+            } catch {
+                failure = error
+            }
+        }
+        throw failure ?? error("PQsendQuery", sqlState: nil, message: "the server did not start the copy", sql: sql)
+    }
+
+    /// Sends a started copy (``startCopy(_:)``) its rows, `data` in COPY's text format, and its
+    /// end, in one round trip. Calls `PQputCopyData`, `PQputCopyEnd`, `PQgetResult`.
+    ///
+    /// - Throws: ``StoreError`` with the server's SQLSTATE and message when a row fails (a unique
+    ///   violation at the first row that breaks it, a trigger's refusal); the transaction is
+    ///   then failed.
+    func finishCopy(_ data: [UInt8], sql: String) throws(StoreError) {
+        roundTrips += 1
         // In pieces of at most 1 MiB (the count is an Int32); libpq sends them as its buffer fills.
         var sent: Int32 = 1
         data.withUnsafeBufferPointer { buffer in
@@ -207,6 +220,65 @@ public final class PostgresConnection: CustomStringConvertible {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Ends a started copy without rows: the server fails it, and with it the transaction.
+    /// Calls `PQputCopyEnd`, `PQgetResult`.
+    func abandonCopy() {
+        roundTrips += 1
+        _ = PQputCopyEnd(handle, "ledgerport left the copy to the statements")
+        while let result = PQgetResult(handle) { PQclear(result) }
+    }
+
+    /// Runs a statement as ``queryPrepared(_:_:)`` does and then `COMMIT`, both in one round trip
+    /// (libpq's pipeline mode): the statement's rows, once the transaction committed.
+    /// Calls `PQenterPipelineMode`, `PQsendQueryPrepared`, `PQsendQueryParams`,
+    /// `PQpipelineSync`, `PQgetResult`, `PQexitPipelineMode`.
+    ///
+    /// - Throws: the statement's or the `COMMIT`'s error; the transaction is then failed (or was
+    ///   rolled back by the server), and the caller rolls it back (``rollBack(after:)``).
+    @discardableResult
+    func queryPreparedThenCommit(_ sql: String, _ parameters: [String?]) throws(StoreError) -> PostgresResult {
+        let name = try preparedName(of: sql, parameterCount: parameters.count)
+        let copies = try cStrings(parameters, function: "PQsendQueryPrepared", sql: sql)
+        defer { for copy in copies { free(copy) } }
+        let values = copies.map { $0.map { UnsafePointer($0) } }
+        roundTrips += 1
+        guard PQenterPipelineMode(handle) == 1 else {
+            throw error("PQenterPipelineMode", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        }
+        var failure: StoreError?
+        if PQsendQueryPrepared(handle, name, Int32(values.count), values, nil, nil, 0) != 1
+            || PQsendQueryParams(handle, "COMMIT", 0, nil, nil, nil, nil, 0) != 1 || PQpipelineSync(handle) != 1
+        {
+            failure = error("PQsendQueryPrepared", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        }
+        var answer = PostgresResult(columns: [], rows: [], affectedRows: 0)
+        // Each statement's results end with nil; after a failure, the next one is only
+        // PGRES_PIPELINE_ABORTED. The sync's own result comes last.
+        if failure == nil {
+            for statement in 0..<2 {
+                while let result = PQgetResult(handle) {
+                    defer { PQclear(result) }
+                    guard failure == nil, PQresultStatus(result) != PGRES_PIPELINE_ABORTED else { continue }
+                    do {
+                        try check(result, function: statement == 0 ? "PQsendQueryPrepared" : "COMMIT", sql: sql)
+                        if statement == 0 { answer = try read(result, sql: sql) }
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            // The sync's own result.
+            if let result = PQgetResult(handle) { PQclear(result) }
+        }
+        if PQexitPipelineMode(handle) != 1 {
+            // Results are still due: the pipeline could not be sent whole, or the connection broke.
+            throw failure
+                ?? error("PQexitPipelineMode", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        }
+        if let failure { throw failure }
+        return answer
     }
 
     /// Runs `body` in a transaction as ``inTransaction(_:)`` does, handing it the rows of `query`
@@ -268,8 +340,24 @@ public final class PostgresConnection: CustomStringConvertible {
         return copies
     }
 
+    /// The name `sql` is prepared under on this connection; prepares it the first time (one round
+    /// trip). Calls `PQprepare`.
+    func preparedName(of sql: String, parameterCount: Int) throws(StoreError) -> String {
+        if let known = preparedNames[sql] { return known }
+        let name = "ledgerport_\(preparedNames.count + 1)"
+        roundTrips += 1
+        let prepared = PQprepare(handle, name, sql, Int32(parameterCount), nil)
+        defer { PQclear(prepared) }
+        try check(prepared, function: "PQprepare", sql: sql)
+        preparedNames[sql] = name
+        return name
+    }
+
     /// Rolls back after `failure`, when a transaction is still open. Calls `PQexec`.
-    private func rollBack(after failure: StoreError) throws(StoreError) {
+    ///
+    /// - Throws: a ``StoreError`` that names both failures when the `ROLLBACK` fails too (the
+    ///   connection was lost).
+    func rollBack(after failure: StoreError) throws(StoreError) {
         guard isInTransaction else { return }
         do {
             try execute("ROLLBACK")

@@ -1,75 +1,109 @@
 import LedgerCore
 
-/// A run of new rows stored with `COPY` (issue 21's speed): the server parses COPY's text rows for
-/// about half of what an `INSERT … SELECT … FROM unnest(…)` of the same rows costs it, and the
-/// client writes one buffer instead of 25 arrays.
+/// A batch of new rows stored with `COPY` in three round trips (issue 21's speed): the server
+/// parses COPY's text rows for about half of what an `INSERT … SELECT … FROM unnest(…)` of the
+/// same rows costs it, and the client writes one buffer instead of 25 arrays.
+///
+/// 1. `BEGIN`, the tombstones, the batch's accounts locked and read (`FOR NO KEY UPDATE`, as the
+///    account limit's check locks them) and the start of the `COPY`, as one script.
+/// 2. The rows, and the copy's end.
+/// 3. The batch's volumes, import counts and totals (``totalsSQL``), then `COMMIT`, in one
+///    pipeline.
+///
+/// (A batch whose rows have source ids also asks whether a split-family relative of one is
+/// stored, between 2 and 3.)
 ///
 /// `COPY` has no `ON CONFLICT`: a row whose identity or source id is stored (a duplicate, a
-/// pending row to book in place, another worker's row) fails the copy at that row. So one
-/// statement first asks whether any row of the run is stored, and a run that meets one goes to
-/// the statements (`PostgresLedger+BatchStatements.swift`), which decide each row exactly as
-/// before. Another worker can store a row between that look and the copy: the copy runs after a
-/// savepoint, and any failure at all rolls back to it and leaves the run to the statements too.
-/// The server's unique indexes still decide identity, and the copy stores a run only when every
-/// row of it is new. After a run meets a stored row, the next runs go straight to the statements
-/// until one of them stores every row it was sent (``copiesRuns``), so a file imported twice
-/// costs no look per batch.
+/// pending row to book in place, another worker's row) fails the copy at that row, and the server
+/// gives every row back. So does anything else that fails: a deleted row's tombstone, a missing
+/// account, an account limit, a split-family relative. The transaction is then rolled back,
+/// nothing of the batch is stored, and the batch goes to the statements
+/// (`PostgresLedger+BatchStatements.swift`), which decide each row exactly as before and answer
+/// any failure at its record. The server's unique indexes decide identity; the copy stores a
+/// batch only when every row of it is new. After a copy meets a stored row, the next batches go
+/// straight to the statements until one of them stores every row it was sent (``copiesRuns``),
+/// so a file imported twice costs one failed copy, not one a batch.
+///
+/// A failed copy has used up the ids its rows were given (a sequence never gives one back), as a
+/// duplicate's insert does: after a batch that met a stored row, a PostgreSQL ledger's ids run
+/// ahead of a SQLite ledger's (docs/postgres.md). A look for stored rows before each copy would
+/// avoid that gap; measured, it cost a quarter of the door's speed with batches of 100.
 extension PostgresLedger {
-    /// Stores `rows` (a run without withdrawals, no two sharing an identity or a source id) with
-    /// one `COPY`, when every one is new; answers whether it did. Rows with split lines (their
-    /// lines need the rows' ids) or holding a NUL (text can't; the statements refuse it at its
-    /// record) are left to the statements, as are all rows after a copy met a stored row.
+    /// Stores `items` with one `COPY` when every one is a new row (see above); answers the
+    /// batch's counts, or `nil` when the batch is left to the statements, nothing of it stored
+    /// and no transaction open. Rows with split lines (their lines need the rows' ids), holding
+    /// a NUL (text can't; the statements refuse it at its record), or meeting each other (an
+    /// identity or source id twice) are left to the statements, as are batches with withdrawals.
     ///
-    /// - Throws: when the look for stored rows or the rollback to the savepoint fails (the server
-    ///   or the connection failed); a failed copy itself throws nothing.
-    func copiedWhole(_ rows: [PendingRow], importID: Int64?) throws(StoreError) -> Bool {
-        guard copiesRuns, rows.count >= rowsToCopy, !writesRowByRow,
-            let data = Self.copyText(of: rows, importID: importID)
-        else { return false }
-        // A run that meets a stored row goes to the statements without a copy: a failed copy
-        // would also have used up ids (a sequence never gives one back), leaving a gap before
-        // the run's new rows that SQLite's ledger doesn't have.
-        guard try !meetsStoredRow(rows) else {
-            copiesRuns = false
-            return false
+    /// - Throws: only when the connection was lost: whether the batch was stored is then
+    ///   unknown, and nothing may be tried on it again.
+    func savedByCopy(_ items: [BatchItem], importID: Int64?) throws(StoreError) -> BatchCounts? {
+        guard copiesRuns, !writesRowByRow, !items.isEmpty, items.count >= rowsToCopy else { return nil }
+        var rows: [PendingRow] = []
+        rows.reserveCapacity(items.count)
+        for item in items {
+            guard case .insert(let row) = item else { return nil }
+            rows.append(row)
         }
+        guard Self.isDistinct(items), let data = Self.copyText(of: rows, importID: importID) else { return nil }
         do {
-            try connection.copyIn(Self.copySQL, data)
-            copiedRuns += 1
-            return true
+            switch try copyWhole(rows, data: data, importID: importID) {
+            case .copied(let counts):
+                copiedRuns += 1
+                return counts
+            case .leftToStatements:
+                try connection.execute("ROLLBACK")
+                return nil
+            }
         } catch {
+            guard connection.isOpen else { throw error }
+            try connection.rollBack(after: error)
             copiesRuns = false
-            try connection.execute("ROLLBACK TO SAVEPOINT copy_run")
-            return false
+            return nil
         }
     }
 
-    /// Whether a row of the run has its identity or its source id stored, in one statement that
-    /// stops at the first it finds.
-    private func meetsStoredRow(_ rows: [PendingRow]) throws(StoreError) -> Bool {
-        var columns: [[String?]] = Array(repeating: [], count: 5)
-        for column in columns.indices { columns[column].reserveCapacity(rows.count) }
-        for row in rows {
-            columns[0].append(String(row.accountID))
-            columns[1].append(row.draft.bookingDay.description)
-            columns[2].append(String(row.fingerprint))
-            columns[3].append(String(row.discriminator))
-            columns[4].append(row.draft.externalID)
+    /// What became of a batch offered to the copy.
+    private enum CopyOutcome {
+        /// Stored whole.
+        case copied(BatchCounts)
+        /// Not copied: a row was deleted before (a tombstone), or an account is gone.
+        case leftToStatements
+    }
+
+    /// The three round trips (see above). Throws on anything else the statements must decide.
+    /// Unless it answers `.copied`, the transaction is left open or failed, for the caller to
+    /// roll back.
+    private func copyWhole(_ rows: [PendingRow], data: [UInt8], importID: Int64?) throws(StoreError)
+        -> CopyOutcome
+    {
+        let accountIDs = Set(rows.map(\.accountID)).sorted()
+        let opening = Self.copyOpening(accounts: accountIDs)
+        let answers = try connection.startCopy(opening)
+        guard answers.count == 3 else {
+            connection.abandonCopy()
+            return .leftToStatements
         }
-        let found = try connection.queryPrepared(
-            """
-            SELECT EXISTS (
-                SELECT 1 FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::text[])
-                    AS r(account_id, day, fingerprint, discriminator, external_id)
-                WHERE EXISTS (
-                        SELECT 1 FROM transactions t WHERE t.account_id = r.account_id AND t.day = r.day
-                            AND t.fingerprint = r.fingerprint AND t.discriminator = r.discriminator)
-                    OR (r.external_id IS NOT NULL AND EXISTS (
-                        SELECT 1 FROM transactions t
-                        WHERE t.account_id = r.account_id AND t.external_id = r.external_id)))
-            """,
-            columns.map(PostgresArray.text))
-        return try found.rows.first?.text(0) == "t"
+        let deleted = try tombstones(in: answers[1])
+        var locked: [Int64: LockedAccount] = [:]
+        for row in answers[2].rows { locked[try row.int(0)] = try LockedAccount(row, from: 1) }
+        guard locked.count == accountIDs.count, deleted.isEmpty || !rows.contains(where: deleted.contains) else {
+            connection.abandonCopy()
+            return .leftToStatements
+        }
+        try connection.finishCopy(data, sql: opening)
+        try checkNoSplitRelatives(of: rows, inserted: rows.map { _ in true })
+        var totals = DailyTotals()
+        for row in rows { totals.add(row, isNew: true, category: row.assignment?.category ?? row.draft.category) }
+        let imported = importID.map {
+            ImportCounts(importID: $0, read: rows.count, inserted: rows.count, duplicates: 0)
+        }
+        if let parameters = try totalsParameters(totals, adding: imported, locked: locked) {
+            try connection.queryPreparedThenCommit(Self.totalsSQL, parameters)
+        } else {
+            try connection.execute("COMMIT")
+        }
+        return .copied(BatchCounts(inserted: rows.count))
     }
 
     /// The rows in COPY's text format, the columns of ``insertColumns`` in order: tab-separated,
@@ -102,7 +136,15 @@ extension PostgresLedger {
         return data
     }
 
-    /// The savepoint and the copy, sent in one round trip.
-    private static let copySQL =
-        "SAVEPOINT copy_run; COPY transactions (\(insertColumns.map(\.name).joined(separator: ", "))) FROM STDIN"
+    /// The first round trip's script: `BEGIN`, the tombstones, the accounts (ids are numbers the
+    /// ledger gave, written into the text), the copy.
+    private static func copyOpening(accounts: [Int64]) -> String {
+        let ids = accounts.map { String($0) }.joined(separator: ", ")
+        return """
+            BEGIN; \(tombstonesSQL); \
+            SELECT id, name, currency, volume, largest_balance FROM accounts WHERE id IN (\(ids)) \
+            ORDER BY id FOR NO KEY UPDATE; \
+            COPY transactions (\(insertColumns.map(\.name).joined(separator: ", "))) FROM STDIN
+            """
+    }
 }

@@ -105,14 +105,8 @@ extension PostgresLedger {
         _ rows: [PendingRow], importID: Int64?, totals: inout DailyTotals, counts: inout BatchCounts
     ) throws(StoreError) {
         guard !rows.isEmpty else { return }
-        if try copiedWhole(rows, importID: importID) {
-            try checkNoSplitRelatives(of: rows, inserted: rows.map { _ in true })
-            for row in rows { totals.add(row, isNew: true, category: row.assignment?.category ?? row.draft.category) }
-            counts.inserted += rows.count
-            return
-        }
         let ids = try insertedIDs(of: rows, importID: importID)
-        // Every row was new: the next run may be copied again.
+        // Every row was new: the next batch may be copied again.
         if !copiesRuns, !ids.contains(nil) { copiesRuns = true }
         try checkNoSplitRelatives(of: rows, inserted: ids.map { $0 != nil })
         let mayBook = try placesMeetingStoredRows(of: rows, ids: ids)
@@ -242,7 +236,7 @@ extension PostgresLedger {
 
     /// Throws when an inserted row (`inserted`, by place) has a stored split-family relative: the
     /// row-by-row door decides whether that is an error, and at which row.
-    private func checkNoSplitRelatives(of rows: [PendingRow], inserted: [Bool]) throws(StoreError) {
+    func checkNoSplitRelatives(of rows: [PendingRow], inserted: [Bool]) throws(StoreError) {
         var accounts: [String?] = []
         var relatives: [String?] = []
         for (row, isInserted) in zip(rows, inserted) {

@@ -43,6 +43,15 @@ extension PostgresLedger {
     /// A withdrawal deletes the account's transaction with that external id (the triggers take it
     /// off the totals), and is a no-op when there is none, so a re-import changes nothing.
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
+        // A batch of new rows goes by copy, in three round trips (`PostgresLedger+BatchCopy.swift`).
+        do {
+            if let counts = try savedByCopy(items, importID: importID) {
+                noteStored(counts.inserted)
+                return .saved(inserted: counts.inserted, duplicates: 0)
+            }
+        } catch {
+            return .notSaved(error)
+        }
         var attempt = 1
         // Rows that meet each other inside the batch are handled one by one, in order.
         var isRowByRow = writesRowByRow || !Self.isDistinct(items)
@@ -269,10 +278,20 @@ extension PostgresLedger {
     /// Keys are written in one order (accounts by id, days in order), so that two batches
     /// writing the same keys wait for each other instead of deadlocking.
     func addTotals(_ totals: DailyTotals, adding imported: ImportCounts? = nil) throws(StoreError) {
-        let volumes = try checkedVolumes(totals.additions)
+        guard let parameters = try totalsParameters(totals, adding: imported) else { return }
+        try connection.queryPrepared(Self.totalsSQL, parameters)
+    }
+
+    /// The parameters of ``totalsSQL`` for `totals` and `imported`, after the account limit's
+    /// check (which locks and reads each account's row, unless `locked` holds it: read under the
+    /// same lock earlier in the transaction); `nil` when there is nothing to write.
+    func totalsParameters(
+        _ totals: DailyTotals, adding imported: ImportCounts?, locked: [Int64: LockedAccount] = [:]
+    ) throws(StoreError) -> [String?]? {
+        let volumes = try checkedVolumes(totals.additions, locked: locked)
         let (nets, sums, overflowed) = totals.sums()
         if overflowed { throw StoreError(.overflow("a day's net"), at: .file(location)) }
-        guard !volumes.isEmpty || !nets.isEmpty || imported != nil else { return }
+        guard !volumes.isEmpty || !nets.isEmpty || imported != nil else { return nil }
         let days = nets.sorted {
             ($0.key.account, $0.key.day.description) < ($1.key.account, $1.key.day.description)
         }
@@ -283,49 +302,51 @@ extension PostgresLedger {
         }
         // The accounts' rows are locked already (`checkedVolumes`); the totals' keys go in in
         // the orders above (`WITH ORDINALITY`).
-        try connection.queryPrepared(
-            """
-            WITH volumes AS (
-                UPDATE accounts AS a SET volume = v.volume, largest_balance = greatest(a.largest_balance, v.largest)
-                FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS v(id, volume, largest)
-                WHERE a.id = v.id
-            ), counted AS (
-                UPDATE imports SET read = read + $4::bigint, inserted = inserted + $5::bigint,
-                    duplicates = duplicates + $6::bigint, batches = batches + 1
-                WHERE id = $7::bigint
-            ), daily AS (
-                INSERT INTO daily_totals (account_id, day, booked_net)
-                SELECT account_id, day, booked_net FROM unnest($8::bigint[], $9::text[], $10::bigint[])
-                    WITH ORDINALITY AS r(account_id, day, booked_net, ordinal)
-                ORDER BY ordinal
-                ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
-            )
-            INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
-            SELECT day, account_id, currency, direction, category, amount, rows
-            FROM unnest($11::text[], $12::bigint[], $13::text[], $14::text[], $15::text[], $16::bigint[], $17::bigint[])
-                WITH ORDINALITY AS r(day, account_id, currency, direction, category, amount, rows, ordinal)
-            ORDER BY ordinal
-            ON CONFLICT (day, account_id, currency, direction, category)
-            DO UPDATE SET amount = report_totals.amount + excluded.amount, rows = report_totals.rows + excluded.rows
-            """,
-            [
-                PostgresArray.text(volumes.map { String($0.account) }),
-                PostgresArray.text(volumes.map { String($0.volume) }),
-                PostgresArray.text(volumes.map { String($0.largest) }),
-                imported.map { String($0.read) }, imported.map { String($0.inserted) },
-                imported.map { String($0.duplicates) }, imported.map { String($0.importID) },
-                PostgresArray.text(days.map { String($0.key.account) }),
-                PostgresArray.text(days.map { $0.key.day.description }),
-                PostgresArray.text(days.map { String($0.value) }),
-                PostgresArray.text(reports.map { $0.key.day.description }),
-                PostgresArray.text(reports.map { String($0.key.account) }),
-                PostgresArray.text(reports.map { $0.key.currency }),
-                PostgresArray.text(reports.map { $0.key.isCredit ? "credit" : "debit" }),
-                PostgresArray.text(reports.map { $0.key.category }),
-                PostgresArray.text(reports.map { String($0.value.amount) }),
-                PostgresArray.text(reports.map { String($0.value.rows) }),
-            ])
+        return [
+            PostgresArray.text(volumes.map { String($0.account) }),
+            PostgresArray.text(volumes.map { String($0.volume) }),
+            PostgresArray.text(volumes.map { String($0.largest) }),
+            imported.map { String($0.read) }, imported.map { String($0.inserted) },
+            imported.map { String($0.duplicates) }, imported.map { String($0.importID) },
+            PostgresArray.text(days.map { String($0.key.account) }),
+            PostgresArray.text(days.map { $0.key.day.description }),
+            PostgresArray.text(days.map { String($0.value) }),
+            PostgresArray.text(reports.map { $0.key.day.description }),
+            PostgresArray.text(reports.map { String($0.key.account) }),
+            PostgresArray.text(reports.map { $0.key.currency }),
+            PostgresArray.text(reports.map { $0.key.isCredit ? "credit" : "debit" }),
+            PostgresArray.text(reports.map { $0.key.category }),
+            PostgresArray.text(reports.map { String($0.value.amount) }),
+            PostgresArray.text(reports.map { String($0.value.rows) }),
+        ]
     }
+
+    /// Adds a batch to its accounts' volumes, its import's counts and the per-day and report
+    /// totals, in one statement (``totalsParameters(_:adding:locked:)``).
+    static let totalsSQL = """
+        WITH volumes AS (
+            UPDATE accounts AS a SET volume = v.volume, largest_balance = greatest(a.largest_balance, v.largest)
+            FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS v(id, volume, largest)
+            WHERE a.id = v.id
+        ), counted AS (
+            UPDATE imports SET read = read + $4::bigint, inserted = inserted + $5::bigint,
+                duplicates = duplicates + $6::bigint, batches = batches + 1
+            WHERE id = $7::bigint
+        ), daily AS (
+            INSERT INTO daily_totals (account_id, day, booked_net)
+            SELECT account_id, day, booked_net FROM unnest($8::bigint[], $9::text[], $10::bigint[])
+                WITH ORDINALITY AS r(account_id, day, booked_net, ordinal)
+            ORDER BY ordinal
+            ON CONFLICT (account_id, day) DO UPDATE SET booked_net = daily_totals.booked_net + excluded.booked_net
+        )
+        INSERT INTO report_totals (day, account_id, currency, direction, category, amount, rows)
+        SELECT day, account_id, currency, direction, category, amount, rows
+        FROM unnest($11::text[], $12::bigint[], $13::text[], $14::text[], $15::text[], $16::bigint[], $17::bigint[])
+            WITH ORDINALITY AS r(day, account_id, currency, direction, category, amount, rows, ordinal)
+        ORDER BY ordinal
+        ON CONFLICT (day, account_id, currency, direction, category)
+        DO UPDATE SET amount = report_totals.amount + excluded.amount, rows = report_totals.rows + excluded.rows
+        """
 
     /// Checks additions against the account limit and writes the accounts' new volumes and
     /// largest balances (a write that adds no totals: a sync's balances, a checkpoint).
@@ -344,20 +365,26 @@ extension PostgresLedger {
     /// The lock is `FOR NO KEY UPDATE`, the one the `UPDATE` takes anyway: every inserted row's
     /// foreign key holds `FOR KEY SHARE` on its account, which `FOR UPDATE` would wait for, so two
     /// batches of one account would each wait for the other's rows.
-    private func checkedVolumes(_ additions: AccountAdditions) throws(StoreError)
-        -> [(account: Int64, volume: Int64, largest: Int64)]
+    private func checkedVolumes(_ additions: AccountAdditions, locked: [Int64: LockedAccount] = [:])
+        throws(StoreError) -> [(account: Int64, volume: Int64, largest: Int64)]
     {
         var volumes: [(account: Int64, volume: Int64, largest: Int64)] = []
         for (account, entries) in additions.byAccount.sorted(by: { $0.key < $1.key }) {
-            let found = try connection.queryPrepared(
-                "SELECT name, currency, volume, largest_balance FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
-                [String(account)])
-            guard let state = found.rows.first else {
-                throw StoreError(.unknownAccount("id \(account)"), at: entries.first?.location ?? .file(location))
+            let state: LockedAccount
+            if let known = locked[account] {
+                state = known
+            } else {
+                let found = try connection.queryPrepared(
+                    "SELECT name, currency, volume, largest_balance FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
+                    [String(account)])
+                guard let row = found.rows.first else {
+                    throw StoreError(.unknownAccount("id \(account)"), at: entries.first?.location ?? .file(location))
+                }
+                state = try LockedAccount(row)
             }
-            let (name, currency) = (try state.text(0), try state.text(1))
-            var volume: Int64? = try state.int(2)
-            var largest: Int64? = try state.int(3)
+            let (name, currency) = (state.name, state.currency)
+            var volume: Int64? = state.volume
+            var largest: Int64? = state.largest
             for entry in entries {
                 if entry.isNew, let current = volume {
                     let (sum, overflow) = current.addingReportingOverflow(entry.amount)
@@ -376,5 +403,22 @@ extension PostgresLedger {
             volumes.append((account, volume, largest))
         }
         return volumes
+    }
+}
+
+/// An account's row as a batch locked and read it (`FOR NO KEY UPDATE`): what the account limit
+/// is checked against.
+struct LockedAccount {
+    var name: String
+    var currency: String
+    var volume: Int64
+    var largest: Int64
+
+    /// Reads `name, currency, volume, largest_balance` from `row`, starting at column `first`.
+    init(_ row: PostgresRow, from first: Int = 0) throws(StoreError) {
+        name = try row.text(first)
+        currency = try row.text(first + 1)
+        volume = try row.int(first + 2)
+        largest = try row.int(first + 3)
     }
 }
