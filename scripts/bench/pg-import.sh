@@ -5,7 +5,9 @@
 # \copy of the same rows into the same table (no totals, no identity decisions); and 8 concurrent
 # importers of distinct row sets (ROWS/8 each, one account each, one ledger), timed together by
 # the wall clock from the first start to the last end. Also the first import again, every row a
-# duplicate (a file imported twice). Rates count every row sent, new or duplicate.
+# duplicate (a file imported twice), and the floor at each batch size: the same rows copied by the
+# plainest libpq client, a transaction per batch (pg_floor.c). Rates count every row sent, new or
+# duplicate.
 #
 #   scripts/bench/pg-import.sh [ROWS]      (default 1000000; builds the release PostgresImportBench)
 set -euo pipefail
@@ -28,8 +30,18 @@ done
 echo -n "door, the same rows again, batches of 100: "
 "$bench" --target "$target" --ledger door_100 --rows "$rows" --batch 100
 
-# The floor: the same rows, COPY'd into the same table of a fresh ledger.
+# The floor: the same rows, COPY'd into the same table of a fresh ledger, whole by psql, then by
+# the plainest libpq client in transactions of 100 and of 10,000 rows (pg_floor.c), each into a
+# fresh ledger.
 "$bench" --target "$target" --ledger floor --rows "$rows" --write-copy "$out/pg-floor.tsv"
+cc -O2 -o "$out/pg_floor" scripts/bench/pg_floor.c -I/usr/include/postgresql -lpq
+for batch in 100 10000; do
+    "$bench" --target "$target" --ledger "floor_$batch" --rows 0 >/dev/null
+    echo -n "floor, pg_floor.c, "
+    "$out/pg_floor" "$target" "floor_$batch" "$out/pg-floor.tsv" "$batch"
+    stored=$(psql "$target" -At -c "SELECT count(*) FROM floor_$batch.transactions")
+    [ "$stored" = "$rows" ] || { echo "bench: FAILED: pg_floor.c stored $stored rows, expected $rows" >&2; exit 1; }
+done
 columns="account_id, day, transaction_day, amount, direction, currency, description, memo, status, external_id,"
 columns+=" fingerprint, discriminator, statement_balance, import_id, source_line, source_column"
 began=$(date +%s.%N)
