@@ -9,15 +9,20 @@ import LedgerCore
 /// and before the chronologically first one (`opening`: that row's balance minus its own amount,
 /// at the end of the day before).
 struct BalanceTracker {
+    /// A row with a balance. Its place is its line and column; the file is its account's (one
+    /// session reads one file): a location per point retained and released the file's name for
+    /// every row.
     struct Point: Sendable {
         var day: Day
         var balance: Int64
         var signedAmount: Int64
-        var location: SourceLocation
+        var line: Int
+        var column: Int
     }
 
     private struct Account {
         var currency: Currency
+        var file: String
         var first: Point
         var second: Point?
         var last: Point
@@ -36,11 +41,14 @@ struct BalanceTracker {
         guard draft.status == .booked, let balance = draft.runningBalance else { return }
         let point = Point(
             day: draft.bookingDay, balance: balance, signedAmount: signedMinorUnits ?? draft.signedMinorUnits,
-            location: draft.location)
+            line: draft.location.line, column: draft.location.column)
         if lastIndex >= names.count || names[lastIndex] != draft.account {
             guard let index = names.firstIndex(of: draft.account) else {
                 names.append(draft.account)
-                accounts.append(Account(currency: draft.amount.currency, first: point, second: nil, last: point))
+                accounts.append(
+                    Account(
+                        currency: draft.amount.currency, file: draft.location.file, first: point, second: nil,
+                        last: point))
                 lastIndex = names.count - 1
                 return
             }
@@ -63,13 +71,16 @@ struct BalanceTracker {
             result.append(
                 StatementBalance(
                     account: name, asOf: latest.day, signedMinorUnits: latest.balance, currency: account.currency,
-                    kind: .ledger, location: latest.location))
+                    kind: .ledger,
+                    location: SourceLocation(file: account.file, line: latest.line, column: latest.column)
+                ))
             let (opening, overflow) = earliest.balance.subtractingReportingOverflow(earliest.signedAmount)
             if !overflow {
                 result.append(
                     StatementBalance(
                         account: name, asOf: earliest.day.previous, signedMinorUnits: opening,
-                        currency: account.currency, kind: .opening, location: earliest.location))
+                        currency: account.currency, kind: .opening,
+                        location: SourceLocation(file: account.file, line: earliest.line, column: earliest.column)))
             }
         }
         return result

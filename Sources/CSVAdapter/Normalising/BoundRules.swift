@@ -75,7 +75,7 @@ struct BoundRules {
         var result = CSVRow()
         result.reset(line: row.line)
         for field in 0..<row.count {
-            let span = row.spans[field]
+            let span = row.span(field)
             result.startField(line: span.line, column: span.column)
             if let extraction = extractions[field], !row.isEmpty(field) {
                 let text = try normaliser.text(row, field)

@@ -438,6 +438,12 @@ struct RowNormaliser {
 
     private mutating func balance(of row: CSVRow, currency: Currency) throws(CSVError) -> Int64? {
         guard let balancePosition, let number = try number(row, balancePosition, currency: currency) else { return nil }
+        // The usual cell, with as many decimals as the minor unit: the units as written, the
+        // same as `Money.exactly` gives, with no `Money` made only to be taken apart again.
+        if number.fractionDigits == currency.minorDigits, let units = Int64(exactly: number.significand) {
+            let signed = number.isNegative ? -units : units
+            return invertSign ? -signed : signed
+        }
         let (money, direction) = try exact(number, row, balancePosition, currency: currency)
         let signed = money.signedMinorUnits(direction)
         return invertSign ? -signed : signed

@@ -68,7 +68,30 @@ struct CSVReader {
     mutating func next(into row: inout CSVRow) throws -> Bool {
         guard !isFinished else { return false }
         row.reset(line: line)
-        var scan = Scan(line: line)
+        defer { row.closeSpans() }
+        return try read(into: &row)
+    }
+
+    /// Reads the next row into `rows` after the rows it holds (a ``RowBlock``'s storage), which
+    /// keep their bytes and spans; the new row is `rows`'s window.
+    ///
+    /// - Returns: `false` at the end of the input.
+    /// - Throws: as ``next(into:)``; the rows before stay as they were.
+    mutating func next(appendingTo rows: inout CSVRow) throws -> Bool {
+        guard !isFinished else { return false }
+        rows.startRow(line: line)
+        defer { rows.closeSpans() }
+        return try read(into: &rows)
+    }
+
+    /// How many bytes of a chunk one scan reads at most: the row's storage needs room for them
+    /// all, and a block's storage should not grow by a whole chunk for each of its rows.
+    private static let scanWindow = 4096
+
+    /// Reads a row into `row`, started by the caller, after the bytes it holds.
+    private mutating func read(into row: inout CSVRow) throws -> Bool {
+        var scan = Scan(line: line, length: row.length)
+        let rowStart = row.length
         while true {
             if cursor.index >= chunk.count {
                 guard let next = try stream.nextChunk() else {
@@ -103,17 +126,19 @@ struct CSVReader {
                     continue
                 }
             }
-            // Room in the row for every byte left in the chunk: the scan writes without checks.
+            // Room in the row for every byte the scan may read: it writes without checks.
             row.length = scan.length
-            row.reserve(chunk.count - cursor.index)
+            let end = min(chunk.count, cursor.index + CSVReader.scanWindow)
+            row.reserve(end - cursor.index)
             // The closures capture no reference-counted value: a reader on its own thread then
             // never touches a count that the thread building drafts (the file's name) uses too.
             let delimiter = dialect.delimiter
             let quote = dialect.quote.map(Int.init) ?? -1
             let ended: Bool
             do {
-                ended = try chunk.withUnsafeBufferPointer { (input) throws(TextAfterQuote) -> Bool in
-                    try row.bytes.withUnsafeMutableBufferPointer { (output) throws(TextAfterQuote) -> Bool in
+                ended = try chunk.withUnsafeBufferPointer { (whole) throws(TextAfterQuote) -> Bool in
+                    let input = UnsafeBufferPointer(rebasing: whole[..<end])
+                    return try row.bytes.withUnsafeMutableBufferPointer { (output) throws(TextAfterQuote) -> Bool in
                         try CSVReader.scan(input, into: output, &row.spans, &scan, &cursor, delimiter, quote)
                     }
                 }
@@ -123,7 +148,7 @@ struct CSVReader {
                     at: SourceLocation(file: file, line: error.line, column: error.column))
             }
             row.length = scan.length
-            try checkLength(of: row)
+            try checkLength(row.length - rowStart, of: row)
             if ended { return true }
         }
     }
@@ -144,7 +169,10 @@ struct CSVReader {
         var sawAnything = false
         var crInQuote = false
 
-        init(line: Int) { quoteLine = line }
+        init(line: Int, length: Int) {
+            quoteLine = line
+            self.length = length
+        }
 
         /// The open field, ended at `end` in the row's bytes.
         func span(end: Int) -> CSVRow.Span {
@@ -275,8 +303,8 @@ struct CSVReader {
 
     /// Refuses a row past ``maximumRowBytes``, naming the line where it starts.
     @inline(__always)
-    private func checkLength(of row: CSVRow) throws(CSVError) {
-        guard row.length > CSVReader.maximumRowBytes else { return }
+    private func checkLength(_ length: Int, of row: CSVRow) throws(CSVError) {
+        guard length > CSVReader.maximumRowBytes else { return }
         throw CSVError(
             .rowTooLong(limit: CSVReader.maximumRowBytes), at: SourceLocation(file: file, line: row.line, column: 1))
     }

@@ -5,6 +5,10 @@ import LedgerCore
 ///
 /// The reader refills one row value again and again, so its storage keeps its capacity and a
 /// large file allocates almost nothing per row. ``CSVReader`` writes the storage directly.
+///
+/// A row may also be one of many in shared storage (a ``RowBlock``'s): its bytes are then
+/// `bytes[start..<length]` and its spans `spans[firstSpan..<endSpan]`, and the read-ahead thread
+/// hands such storage over whole, so that no row is copied into a block and out again.
 struct CSVRow {
     /// Where one field's bytes end in ``bytes``, and where the field starts in the file.
     struct Span {
@@ -16,27 +20,36 @@ struct CSVRow {
         var line: Int
     }
 
-    /// Every field's bytes, one after the other: the first ``length`` bytes of the storage. The
-    /// storage is always initialised to its whole size, so the reader can write into its room.
+    /// Every field's bytes, one after the other: bytes ``start`` up to ``length`` of the storage.
+    /// The storage is always initialised to its whole size, so the reader can write into its room.
     var bytes: [UInt8] = []
-    /// How many bytes of ``bytes`` the row holds.
+    /// Where the row's bytes end in ``bytes`` (for a row of its own, how many bytes it holds).
     var length = 0
-    /// One span per field.
+    /// Where the row's bytes start in ``bytes``: 0 for a row of its own.
+    private(set) var start = 0
+    /// One span per field: the row's are `spans[firstSpan..<endSpan]`, with offsets into
+    /// ``bytes`` (not relative to ``start``).
     var spans: [Span] = []
+    private(set) var firstSpan = 0
+    private(set) var endSpan = 0
     /// The line where the row starts.
     private(set) var line = 0
     /// What the read-ahead thread already worked out for this row (``RowPreparer``); the
-    /// description's UTF-8 is kept after the fields' bytes.
+    /// description's UTF-8 is in ``preparedText``.
     private(set) var prepared = PreparedFields()
+    /// Prepared descriptions' UTF-8 (a block's), which `prepared.description` indexes.
+    private var preparedText: [UInt8] = []
+    /// Which block's storage the row shares (``show(_:of:text:block:prepared:)``), or 0.
+    private var block = 0
     /// The field being built by ``startField(line:column:)``: where it starts in the file and
     /// in ``bytes``.
     private var openColumn = 1
     private var openLine = 0
     private var openStart = 0
 
-    init() {
-        bytes = [UInt8](repeating: 0, count: 512)
-        spans.reserveCapacity(32)
+    init(capacity: Int = 512, fields: Int = 32) {
+        bytes = [UInt8](repeating: 0, count: capacity)
+        spans.reserveCapacity(fields)
     }
 
     /// Creates a row from texts, for tests and previews (fields start at columns 1, 2, ...).
@@ -53,62 +66,91 @@ struct CSVRow {
     }
 
     /// The number of fields.
-    var count: Int { spans.count }
+    var count: Int { endSpan - firstSpan }
 
     /// The row with storage of its own size, to keep: the reader's row keeps room for a whole
-    /// chunk, which a kept copy would otherwise carry along.
+    /// chunk, and a row of a block shares the block's storage, which a kept copy would otherwise
+    /// carry along.
     var compacted: CSVRow {
-        var copy = self
-        copy.bytes = Array(bytes[0..<length])
+        var copy = CSVRow(capacity: 0, fields: 0)
+        copy.bytes = Array(bytes[start..<length])
+        copy.length = length - start
+        copy.spans = spans[firstSpan..<endSpan].map {
+            Span(start: $0.start - start, end: $0.end - start, column: $0.column, line: $0.line)
+        }
+        copy.endSpan = copy.spans.count
+        copy.line = line
+        copy.prepared = prepared
         copy.prepared.description = nil
         return copy
     }
 
     /// Whether the row is a blank line: one empty field, or only empty fields.
-    var isBlank: Bool { length == 0 }
+    var isBlank: Bool { length == start }
 
+    /// Empties the row, to read the one starting at `line` into it.
     mutating func reset(line: Int) {
         length = 0
+        start = 0
         prepared = PreparedFields()
         openStart = 0
         spans.removeAll(keepingCapacity: true)
+        firstSpan = 0
+        endSpan = 0
+        block = 0
         self.line = line
     }
 
-    /// Makes the row a copy of one kept in a ``RowBlock``: its bytes, its spans and what was
-    /// prepared for it, with the description's UTF-8 in `text`.
-    mutating func load(
-        line: Int, bytes source: UnsafeBufferPointer<UInt8>, spans fields: UnsafeBufferPointer<Span>,
-        prepared: PreparedFields, text: UnsafeBufferPointer<UInt8>
-    ) {
-        // What `reset(line:)` does, but the spans are overwritten in place when the row before
-        // had as many (the usual case): emptying and refilling the array cost 250 instructions.
-        length = 0
-        openStart = 0
+    /// Starts a row after the rows already in the storage (a ``RowBlock`` filling up): they keep
+    /// their bytes and spans.
+    mutating func startRow(line: Int) {
+        start = length
+        openStart = length
+        firstSpan = spans.count
+        endSpan = firstSpan
+        prepared = PreparedFields()
         self.line = line
-        reserve(source.count + text.count)
-        bytes.withUnsafeMutableBufferPointer { target in
-            guard let to = target.baseAddress else { return }
-            if let from = source.baseAddress { to.update(from: from, count: source.count) }
-            if let from = text.baseAddress { (to + source.count).update(from: from, count: text.count) }
+    }
+
+    /// Ends the row's spans at the last one appended (the reader appends them directly).
+    @inline(__always)
+    mutating func closeSpans() { endSpan = spans.count }
+
+    /// Makes the row one of the rows in a block's storage, nothing copied: the storage's
+    /// arrays are shared from the first row of block number `block` on.
+    ///
+    /// - Parameters:
+    ///   - window: the row as it stands in the storage (its bytes, spans and line).
+    ///   - storage: the block's rows.
+    ///   - text: the block's prepared descriptions, which `prepared.description` indexes.
+    mutating func show(_ window: RowWindow, of storage: CSVRow, text: [UInt8], block: Int, prepared: PreparedFields) {
+        if self.block != block {
+            bytes = storage.bytes
+            spans = storage.spans
+            preparedText = text
+            self.block = block
         }
-        length = source.count
-        if spans.count == fields.count, let from = fields.baseAddress {
-            spans.withUnsafeMutableBufferPointer { target in
-                target.baseAddress?.update(from: from, count: fields.count)
-            }
-        } else {
-            spans.removeAll(keepingCapacity: true)
-            spans.append(contentsOf: fields)
-        }
+        start = window.bytes.lowerBound
+        length = window.bytes.upperBound
+        openStart = length
+        firstSpan = window.spans.lowerBound
+        endSpan = window.spans.upperBound
+        line = window.line
         self.prepared = prepared
-        self.prepared.description = prepared.description.map { _ in length..<length + text.count }
     }
 
-    /// Text kept in the row's storage as UTF-8 (a prepared description).
+    /// Where the row stands in its storage.
+    var window: RowWindow { RowWindow(line: line, bytes: start..<length, spans: firstSpan..<endSpan) }
+
+    /// A prepared description's text, kept as UTF-8.
     func text(in range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        preparedText.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
     }
+
+    /// One field's span.
+    func span(_ field: Int) -> Span { spans[firstSpan + field] }
 
     /// Makes room for `count` more bytes after ``length``.
     @inline(__always)
@@ -137,15 +179,18 @@ struct CSVRow {
     @inline(__always)
     mutating func endField() {
         spans.append(Span(start: openStart, end: length, column: openColumn, line: openLine))
+        endSpan = spans.count
     }
 
     /// Where a field starts in the file (past the row's end: where its last field starts).
     func location(of field: Int, file: String) -> SourceLocation {
         guard field < count else {
-            guard let last = spans.last else { return SourceLocation(file: file, line: line, column: 1) }
+            guard count > 0 else { return SourceLocation(file: file, line: line, column: 1) }
+            let last = spans[endSpan - 1]
             return SourceLocation(file: file, line: last.line, column: last.column)
         }
-        return SourceLocation(file: file, line: spans[field].line, column: spans[field].column)
+        let span = spans[firstSpan + field]
+        return SourceLocation(file: file, line: span.line, column: span.column)
     }
 
     /// Calls `body` with a field's bytes.
@@ -155,7 +200,7 @@ struct CSVRow {
     @inline(__always)
     func withField<R>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(CSVError) -> R) throws(CSVError) -> R {
         guard field < count else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        let span = spans[field]
+        let span = spans[firstSpan + field]
         return try bytes.withUnsafeBufferPointer { (all) throws(CSVError) -> R in
             try body(UnsafeBufferPointer(rebasing: all[span.start..<span.end]))
         }
@@ -165,7 +210,7 @@ struct CSVRow {
     @inline(__always)
     func withPlainField<R>(_ field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard field < count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        let span = spans[field]
+        let span = spans[firstSpan + field]
         return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span.start..<span.end])) }
     }
 
@@ -178,12 +223,12 @@ struct CSVRow {
         bytes.withUnsafeBufferPointer { all in
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: positions.count) { ranges in
                 for (slot, position) in positions.enumerated() {
-                    guard position < spans.count else {
+                    guard position < count else {
                         ranges.initializeElement(at: slot, to: 0..<0)
                         continue
                     }
-                    var start = spans[position].start
-                    var end = spans[position].end
+                    var start = spans[firstSpan + position].start
+                    var end = spans[firstSpan + position].end
                     while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
                     while end > start, all[end - 1] == 0x20 || all[end - 1] == 0x09 { end -= 1 }
                     ranges.initializeElement(at: slot, to: start..<end)
@@ -196,13 +241,14 @@ struct CSVRow {
     /// A field's raw bytes.
     func bytes(of field: Int) -> [UInt8] {
         guard field < count else { return [] }
-        return Array(bytes[spans[field].start..<spans[field].end])
+        let span = spans[firstSpan + field]
+        return Array(bytes[span.start..<span.end])
     }
 
     /// Whether a field's raw bytes are exactly `other`.
     func field(_ field: Int, equals other: [UInt8]) -> Bool {
         guard field < count else { return other.isEmpty }
-        let span = spans[field]
+        let span = spans[firstSpan + field]
         guard span.end - span.start == other.count else { return false }
         // Over buffers: currency and indicator cells are compared on every row.
         return bytes.withUnsafeBufferPointer { all in
@@ -220,7 +266,7 @@ struct CSVRow {
     /// Whether a field is empty once spaces are trimmed.
     func isEmpty(_ field: Int) -> Bool {
         guard field < count else { return true }
-        let span = spans[field]
+        let span = spans[firstSpan + field]
         for index in span.start..<span.end where bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
         return true
     }
@@ -228,9 +274,17 @@ struct CSVRow {
     /// A field's text read as UTF-8 (for header names and previews; rows go through the decoder).
     func text(_ field: Int) -> String {
         guard field < count else { return "" }
-        return String(decoding: bytes[spans[field].start..<spans[field].end], as: UTF8.self)
+        let span = spans[firstSpan + field]
+        return String(decoding: bytes[span.start..<span.end], as: UTF8.self)
     }
 
     /// All fields as UTF-8 text.
     var texts: [String] { (0..<count).map(text) }
+}
+
+/// Where one row of a block stands in the block's storage (``CSVRow/window``).
+struct RowWindow: Sendable {
+    var line: Int
+    var bytes: Range<Int>
+    var spans: Range<Int>
 }

@@ -87,8 +87,10 @@ struct HeadSample: Sendable {
         var back = 0
         while back < 3, end - back - 1 >= 0, head[end - back - 1] & 0xC0 == 0x80 { back += 1 }
         if end - back - 1 >= 0, head[end - back - 1] >= 0xC0 { end = end - back - 1 }
-        if String(validating: head[0..<end], as: UTF8.self) != nil { return .utf8 }
-        return .windows1252
+        // `UTF8Check` decides as `String(validating:as:)` does, without making the string: over
+        // an array slice that took 17 M instructions for the 64 KiB head of a UTF-8 file.
+        let isUTF8 = head.withUnsafeBufferPointer { UTF8Check.isValid(UnsafeBufferPointer(rebasing: $0[0..<end])) }
+        return isUTF8 ? .utf8 : .windows1252
     }
 
     /// The rows that are not blank.

@@ -1,27 +1,31 @@
 /// Rows one after another in shared storage: what the read-ahead thread hands over at a time.
 ///
-/// Each row's spans are kept as the reader made them, relative to the row's first byte, so a
-/// row copies back out with one copy of its bytes and its spans.
+/// The reader writes each row straight into the block's storage (``CSVReader/next(appendingTo:)``)
+/// and the thread that builds drafts reads it there (``show(_:into:)``): no row is copied into the
+/// block and out again.
 struct RowBlock: Sendable {
     private struct Entry {
-        var line: Int
-        var bytes: Range<Int>
-        var spans: Range<Int>
+        var window: RowWindow
         var prepared: PreparedFields
     }
 
-    private var bytes: [UInt8] = []
-    private var spans: [CSVRow.Span] = []
+    /// Every row's bytes and spans, one row after the other.
+    private var rows: CSVRow
     private var entries: [Entry] = []
     /// Prepared descriptions' UTF-8, one after another: the first `textLength` bytes.
     private var text: [UInt8]
     private var textLength = 0
+    /// The block's number, which rows shown from it keep (``CSVRow/show(_:of:text:block:prepared:)``).
+    private let number: Int
 
-    init(capacity: Int) {
-        bytes.reserveCapacity(capacity * 96)
-        spans.reserveCapacity(capacity * 8)
+    /// An empty block with room for about `capacity` rows; `number` tells it apart from the
+    /// blocks before it (rows adopt a block's storage once, at its first row).
+    init(capacity: Int, number: Int = 0) {
+        // Room for rows of about 128 bytes, and for the reader's scan of a row at the end.
+        rows = CSVRow(capacity: capacity * 128 + 4096, fields: capacity * 8)
         entries.reserveCapacity(capacity)
         text = [UInt8](repeating: 0, count: capacity * 64)
+        self.number = number
     }
 
     /// The number of rows.
@@ -29,32 +33,22 @@ struct RowBlock: Sendable {
 
     /// About how many bytes the block holds: rows with long fields or many columns fill a
     /// block before its count does, so that memory stays flat.
-    var size: Int { bytes.count + textLength + spans.count * MemoryLayout<CSVRow.Span>.stride }
+    var size: Int { rows.length + textLength + rows.spans.count * MemoryLayout<CSVRow.Span>.stride }
 
-    /// Appends a copy of a row, and what `preparer` works out for it.
-    mutating func append(_ row: CSVRow, preparer: RowPreparer?) {
-        let byteStart = bytes.count
-        let spanStart = spans.count
-        row.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0[0..<row.length]) }
-        spans.append(contentsOf: row.spans)
-        let prepared = preparer?.prepare(row, text: &text, length: &textLength) ?? PreparedFields()
-        entries.append(
-            Entry(line: row.line, bytes: byteStart..<bytes.count, spans: spanStart..<spans.count, prepared: prepared))
+    /// Reads the next row into the block with `reader`, and what `preparer` works out for it.
+    ///
+    /// - Returns: `false` at the end of the input.
+    /// - Throws: what ``CSVReader/next(appendingTo:)`` throws; the rows before stay.
+    mutating func read(from reader: inout CSVReader, preparer: RowPreparer?) throws -> Bool {
+        guard try reader.next(appendingTo: &rows) else { return false }
+        let prepared = preparer?.prepare(rows, text: &text, length: &textLength) ?? PreparedFields()
+        entries.append(Entry(window: rows.window, prepared: prepared))
+        return true
     }
 
-    /// Copies row `index` into `row`.
-    func copy(_ index: Int, into row: inout CSVRow) {
+    /// Makes `row` row `index` of the block, sharing the block's storage.
+    func show(_ index: Int, into row: inout CSVRow) {
         let entry = entries[index]
-        bytes.withUnsafeBufferPointer { all in
-            spans.withUnsafeBufferPointer { spans in
-                text.withUnsafeBufferPointer { text in
-                    let rowText = entry.prepared.description.map { UnsafeBufferPointer(rebasing: text[$0]) }
-                    row.load(
-                        line: entry.line, bytes: UnsafeBufferPointer(rebasing: all[entry.bytes]),
-                        spans: UnsafeBufferPointer(rebasing: spans[entry.spans]), prepared: entry.prepared,
-                        text: rowText ?? UnsafeBufferPointer(start: nil, count: 0))
-                }
-            }
-        }
+        row.show(entry.window, of: rows, text: text, block: number, prepared: entry.prepared)
     }
 }

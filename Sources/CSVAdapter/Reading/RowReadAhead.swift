@@ -27,14 +27,14 @@ final class RowReadAhead: Sendable {
         let transfer = Transfer(reader)
         let thread = Thread {
             var reader = transfer.reader
-            var row = CSVRow()
-            var block = RowBlock(capacity: rowsPerBlock)
+            var number = 1
+            var block = RowBlock(capacity: rowsPerBlock, number: number)
             do {
-                while try reader.next(into: &row) {
-                    block.append(row, preparer: preparer)
+                while try block.read(from: &reader, preparer: preparer) {
                     if block.count == rowsPerBlock || block.size >= RowReadAhead.bytesPerBlock {
                         guard queue.push(.rows(block)) else { break }
-                        block = RowBlock(capacity: rowsPerBlock)
+                        number += 1
+                        block = RowBlock(capacity: rowsPerBlock, number: number)
                     }
                 }
                 if block.count > 0 { _ = queue.push(.rows(block)) }

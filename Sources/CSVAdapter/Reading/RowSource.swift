@@ -39,7 +39,7 @@ struct RowSource {
                 return false
             }
         }
-        block.copy(nextIndex, into: &row)
+        block.show(nextIndex, into: &row)
         nextIndex += 1
         return true
     }

@@ -154,6 +154,24 @@ final class UTF16Transcoder: ByteStream {
         var index = start
         var out = written
         var lineFeeds = 0
+        // Eight units at a time while both words are ASCII (the usual text), the same packing as
+        // below twice and one line-feed count over the eight bytes written.
+        while index + 16 <= count {
+            let first = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+            let second = UInt64(littleEndian: UnsafeRawPointer(source + index + 8).loadUnaligned(as: UInt64.self))
+            guard (first | second) & notASCII == 0 else { break }
+            var low = first >> shift
+            low = (low | low >> 8) & 0x0000_FFFF_0000_FFFF
+            var high = second >> shift
+            high = (high | high >> 8) & 0x0000_FFFF_0000_FFFF
+            let packed = (low | low >> 16) & 0xFFFF_FFFF | (high | high >> 16) << 32
+            UnsafeMutableRawPointer(target + out).storeBytes(of: packed.littleEndian, as: UInt64.self)
+            let other = packed ^ 0x0A0A_0A0A_0A0A_0A0A
+            let zeroFlags = ~(other &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+            lineFeeds += Int(((zeroFlags >> 7) &* 0x0101_0101_0101_0101) >> 56)
+            index += 16
+            out += 8
+        }
         while index + 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
             let above = word & notASCII

@@ -37,6 +37,16 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         var separator: UInt8 = 0
         /// A bit per position holding the separator.
         var separators: UInt32 = 0
+        /// The shape again, for a length of 8 to 16, as masks over a field's first eight bytes and
+        /// its last eight (two words, which may overlap): 0xFF at each digit's byte (`…Digits`),
+        /// 0xFF at each separator's byte (`…Separators`) and the separator there
+        /// (`…SeparatorBytes`). Such a field is checked a word at a time.
+        var firstDigits: UInt64 = 0
+        var firstSeparators: UInt64 = 0
+        var firstSeparatorBytes: UInt64 = 0
+        var lastDigits: UInt64 = 0
+        var lastSeparators: UInt64 = 0
+        var lastSeparatorBytes: UInt64 = 0
 
         /// The layout of a pattern, or `nil` when it is not a fixed-width numeric one.
         init?(_ pattern: String) {
@@ -64,19 +74,62 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
                 index += run
             }
             guard sawDay, sawMonth, sawYear, length <= 16 else { return nil }
+            guard length >= 8 else { return }
+            for offset in 0..<length {
+                let isSeparator = separators & (1 << UInt32(offset)) != 0
+                // Byte `offset` of the field is byte `offset` of the first word and byte
+                // `offset - (length - 8)` of the last (little-endian: byte 0 is the lowest).
+                for (word, shift) in [(0, offset), (1, offset - (length - 8))] where (0..<8).contains(shift) {
+                    let bits = UInt64(shift * 8)
+                    switch (word, isSeparator) {
+                    case (0, true):
+                        firstSeparators |= 0xFF << bits
+                        firstSeparatorBytes |= UInt64(separator) << bits
+                    case (0, false): firstDigits |= 0xFF << bits
+                    case (_, true):
+                        lastSeparators |= 0xFF << bits
+                        lastSeparatorBytes |= UInt64(separator) << bits
+                    default: lastDigits |= 0xFF << bits
+                    }
+                }
+            }
+        }
+
+        /// Whether the word's bytes under `digits` are ASCII digits and those under `separators`
+        /// are `separator`.
+        @inline(__always)
+        private static func matches(_ word: UInt64, digits: UInt64, separators: UInt64, separator: UInt64) -> Bool {
+            let nibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+            let zeros: UInt64 = 0x3030_3030_3030_3030 & digits
+            let masked = word & digits
+            // A byte 0x30–0x3F is a digit when adding 6 keeps it below 0x40 (no carry leaves a
+            // byte of that range).
+            return word & separators == separator && masked & nibbles == zeros
+                && (masked &+ (0x0606_0606_0606_0606 & digits)) & nibbles == zeros
         }
 
         /// The day in a field of exactly this shape; `nil` for any other field.
         @inline(__always)
         func day(from bytes: UnsafeBufferPointer<UInt8>) -> Day? {
-            guard bytes.count == length else { return nil }
+            guard bytes.count == length, let base = bytes.baseAddress else { return nil }
             var value = 0
-            for offset in 0..<length {
-                let byte = bytes[offset]
-                if separators & (1 << UInt32(offset)) != 0 {
-                    guard byte == separator else { return nil }
-                } else if byte &- 0x30 >= 10 {
-                    return nil
+            if length >= 8 {
+                let first = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+                let last = UInt64(littleEndian: UnsafeRawPointer(base + length - 8).loadUnaligned(as: UInt64.self))
+                guard
+                    FixedLayout.matches(
+                        first, digits: firstDigits, separators: firstSeparators, separator: firstSeparatorBytes),
+                    FixedLayout.matches(
+                        last, digits: lastDigits, separators: lastSeparators, separator: lastSeparatorBytes)
+                else { return nil }
+            } else {
+                for offset in 0..<length {
+                    let byte = bytes[offset]
+                    if separators & (1 << UInt32(offset)) != 0 {
+                        guard byte == separator else { return nil }
+                    } else if byte &- 0x30 >= 10 {
+                        return nil
+                    }
                 }
             }
             func number(_ start: Int, _ digits: Int) -> Int {
