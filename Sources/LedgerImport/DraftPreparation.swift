@@ -19,6 +19,16 @@ enum PreparedEvent: Sendable {
     case other(AdapterEvent)
 }
 
+extension Array where Element == PreparedEvent {
+    /// Moves the event at `index` out of the array, leaving an empty run of checked drafts in its
+    /// place: the writing thread takes each draft of a chunk without copying it.
+    mutating func take(at index: Int) -> PreparedEvent {
+        var taken = PreparedEvent.checked(0)
+        swap(&taken, &self[index])
+        return taken
+    }
+}
+
 /// The per-source work that needs no database: validating drafts against the accounts the
 /// source declared, fingerprinting them, and counting occurrences of identical records.
 ///
