@@ -77,9 +77,8 @@ struct DraftPreparation {
             var occurrence = 1
             if draft.externalID == nil {
                 let key = OccurrenceKey(account: number(forAccount: draft.account), fingerprint: fingerprint)
-                let count = (occurrences[key] ?? 0) + 1
-                occurrences[key] = count
-                occurrence = Int(count)
+                // One look-up of the key, counted in place (a read, then a write, looked it up twice).
+                occurrence = Int(Self.increment(&occurrences[key, default: 0]))
             }
             return .draft(PreparedDraft(draft: draft, fingerprint: fingerprint, occurrence: occurrence))
         default:
@@ -98,6 +97,12 @@ struct DraftPreparation {
             lastCurrency = found.currency
         }
         try draft.validate(accountCurrency: lastCurrency)
+    }
+
+    /// Adds one to a count and answers the new count.
+    private static func increment(_ count: inout Int32) -> Int32 {
+        count += 1
+        return count
     }
 
     private mutating func number(forAccount name: String) -> Int32 {
