@@ -111,45 +111,21 @@ struct AccountAdditions {
         var location: SourceLocation
     }
 
-    /// The entries of the runs of one account already closed, by account.
-    private var closed: [Int64: [Entry]] = [:]
-    /// The account of the entries added last, and those entries: rows come in runs of one
-    /// account, so most rows cost an append, not a look-up of their account.
-    private var openAccount: Int64?
-    private var open: [Entry] = []
+    private(set) var byAccount: [Int64: [Entry]] = [:]
 
-    /// Each account's entries, in the order they were added.
-    var byAccount: [Int64: [Entry]] {
-        guard let openAccount else { return closed }
-        var all = closed
-        all[openAccount, default: []].append(contentsOf: open)
-        return all
-    }
-
-    var isEmpty: Bool { closed.isEmpty && openAccount == nil }
+    var isEmpty: Bool { byAccount.isEmpty }
 
     /// Adds a row: inserted (`isNew`) or updated in place.
     mutating func add(_ row: PendingRow, isNew: Bool) {
-        append(
+        byAccount[row.accountID, default: []].append(
             Entry(
                 amount: row.draft.amount.minorUnits, isNew: isNew, balance: row.draft.runningBalance,
-                location: row.draft.location),
-            account: row.accountID)
+                location: row.draft.location))
     }
 
     /// Adds a stated balance.
     mutating func addBalance(_ signedMinorUnits: Int64, account: Int64, at location: SourceLocation) {
-        append(Entry(amount: 0, isNew: false, balance: signedMinorUnits, location: location), account: account)
-    }
-
-    // MARK: - Private
-
-    private mutating func append(_ entry: Entry, account: Int64) {
-        if openAccount != account {
-            if let previous = openAccount { closed[previous, default: []].append(contentsOf: open) }
-            open.removeAll(keepingCapacity: true)
-            openAccount = account
-        }
-        open.append(entry)
+        byAccount[account, default: []].append(
+            Entry(amount: 0, isNew: false, balance: signedMinorUnits, location: location))
     }
 }
