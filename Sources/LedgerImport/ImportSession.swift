@@ -247,8 +247,8 @@ struct ImportSession {
             try check(prepared, against: comparedLedger)
             return
         }
-        // The draft is read in place and then moved into the batch: a copy of it would retain and
-        // release each of its strings.
+        // The draft is read in place, not first copied out of `prepared` (a copy retains and
+        // releases each of its strings).
         let account = try cachedAccount(
             named: prepared.draft.account, currency: prepared.draft.amount.currency, at: prepared.draft.location)
         if account.currency != prepared.draft.amount.currency {

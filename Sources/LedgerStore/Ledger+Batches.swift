@@ -37,8 +37,8 @@ extension Ledger {
                 var booked = 0
                 var totals = DailyTotals()
                 let tombstones = try tombstones()
-                // The items are read where they are (a buffer's elements are borrowed, an array's
-                // iterator copies each): a copy of a row would retain and release each of its strings.
+                // The items are read where they are: an array's iterator copies each item, retaining
+                // and releasing each of its strings; a buffer's elements are borrowed.
                 try items.withUnsafeBufferPointer { buffer in
                     for index in buffer.indices {
                         switch buffer[index] {
