@@ -166,9 +166,11 @@ public struct BatchImporter {
     private static func consume(_ pipeline: EventPipeline, into session: inout ImportSession) throws {
         while true {
             switch pipeline.next() {
-            case .events(let events):
+            case .events(var events):
                 do {
-                    for event in events { try session.accept(event) }
+                    // Each event is moved out of the chunk, not copied: a copy of a draft would
+                    // retain each of its strings here and release them again with the chunk.
+                    for index in events.indices { try session.accept(events.take(at: index)) }
                 } catch {
                     pipeline.cancel()
                     while case .events = pipeline.next() {}

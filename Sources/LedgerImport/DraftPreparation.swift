@@ -19,6 +19,16 @@ enum PreparedEvent: Sendable {
     case other(AdapterEvent)
 }
 
+extension Array where Element == PreparedEvent {
+    /// Moves the event at `index` out of the array, leaving an empty run of checked drafts in its
+    /// place: the writing thread takes each draft of a chunk without copying it.
+    mutating func take(at index: Int) -> PreparedEvent {
+        var taken = PreparedEvent.checked(0)
+        swap(&taken, &self[index])
+        return taken
+    }
+}
+
 /// The per-source work that needs no database: validating drafts against the accounts the
 /// source declared, fingerprinting them, and counting occurrences of identical records.
 ///
@@ -67,9 +77,8 @@ struct DraftPreparation {
             var occurrence = 1
             if draft.externalID == nil {
                 let key = OccurrenceKey(account: number(forAccount: draft.account), fingerprint: fingerprint)
-                let count = (occurrences[key] ?? 0) + 1
-                occurrences[key] = count
-                occurrence = Int(count)
+                // One look-up of the key, counted in place (a read, then a write, looked it up twice).
+                occurrence = Int(Self.increment(&occurrences[key, default: 0]))
             }
             return .draft(PreparedDraft(draft: draft, fingerprint: fingerprint, occurrence: occurrence))
         default:
@@ -88,6 +97,12 @@ struct DraftPreparation {
             lastCurrency = found.currency
         }
         try draft.validate(accountCurrency: lastCurrency)
+    }
+
+    /// Adds one to a count and answers the new count.
+    private static func increment(_ count: inout Int32) -> Int32 {
+        count += 1
+        return count
     }
 
     private mutating func number(forAccount name: String) -> Int32 {

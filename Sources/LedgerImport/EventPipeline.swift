@@ -100,24 +100,25 @@ final class EventPipeline: Sendable {
             drafts += 1
         }
 
-        mutating func add(_ event: PreparedEvent) {
+        /// Adds an event, moved into the chunk (a copy of a draft would retain and release each
+        /// of its strings).
+        mutating func add(_ event: consuming PreparedEvent) {
             switch event {
             case .checked(let count):
                 checked += count
                 drafts += count
+                return
             case .draft(let prepared):
                 closeRun()
                 bytes += 256 + prepared.draft.description.utf8.count + prepared.draft.memo.utf8.count
-                events.append(event)
-                drafts += 1
             case .other(let other):
                 // Every record counts toward the chunk: a source printing only balances, skipped
                 // or mapping records still hands over chunks of bounded size.
                 closeRun()
                 bytes += Self.approximateBytes(of: other)
-                events.append(event)
-                drafts += 1
             }
+            events.append(event)
+            drafts += 1
         }
 
         /// The events so far, in order; the chunk starts again empty.

@@ -60,14 +60,14 @@ struct ImportSession {
     }
 
     /// Takes one prepared event from the reading thread.
-    mutating func accept(_ event: PreparedEvent) throws {
+    mutating func accept(_ event: consuming PreparedEvent) throws {
         if endsAtFirstRecord {
             switch event {
             case .draft, .checked, .other(.draft): throw FirstRecordReached()
             default: break
             }
         }
-        switch event {
+        switch consume event {
         case .draft(let prepared):
             try add(prepared)
         case .checked(let count):
@@ -241,32 +241,39 @@ struct ImportSession {
         if batchDrafts >= batchSize { try flush() }
     }
 
-    private mutating func add(_ prepared: PreparedDraft) throws {
+    private mutating func add(_ prepared: consuming PreparedDraft) throws {
         report.read += 1
         if let comparedLedger {
             try check(prepared, against: comparedLedger)
             return
         }
-        let draft = prepared.draft
-        let account = try cachedAccount(named: draft.account, currency: draft.amount.currency, at: draft.location)
-        if account.currency != draft.amount.currency {
+        // The draft is read in place, not first copied out of `prepared` (a copy retains and
+        // releases each of its strings).
+        let account = try cachedAccount(
+            named: prepared.draft.account, currency: prepared.draft.amount.currency, at: prepared.draft.location)
+        if account.currency != prepared.draft.amount.currency {
             throw StoreError(
                 .currencyMismatch(
-                    account: account.name, accountCurrency: account.currency.code, found: draft.amount.currency.code),
-                at: draft.location)
+                    account: account.name, accountCurrency: account.currency.code,
+                    found: prepared.draft.amount.currency.code),
+                at: prepared.draft.location)
         }
+        let assignment = rules?.assignment(
+            for: RuleInput(prepared.draft, format: report.format, mapping: report.mapping))
+        if let last = batchEarliest.last, last.account.hasSameUTF8(as: prepared.draft.account) {
+            if prepared.draft.bookingDay < last.day {
+                batchEarliest[batchEarliest.count - 1].day = prepared.draft.bookingDay
+            }
+        } else {
+            batchEarliest.append((prepared.draft.account, prepared.draft.bookingDay))
+        }
+        let fingerprint = prepared.fingerprint
+        let occurrence = prepared.occurrence
         batch.append(
             .insert(
                 PendingRow(
-                    draft: draft, accountID: account.id, fingerprint: prepared.fingerprint,
-                    occurrence: prepared.occurrence,
-                    assignment: rules?.assignment(for: RuleInput(draft, format: report.format, mapping: report.mapping))
-                )))
-        if let last = batchEarliest.last, last.account.hasSameUTF8(as: draft.account) {
-            if draft.bookingDay < last.day { batchEarliest[batchEarliest.count - 1].day = draft.bookingDay }
-        } else {
-            batchEarliest.append((draft.account, draft.bookingDay))
-        }
+                    draft: (consume prepared).draft, accountID: account.id, fingerprint: fingerprint,
+                    occurrence: occurrence, assignment: assignment)))
         batchDrafts += 1
         if batchDrafts >= batchSize { try flush() }
     }

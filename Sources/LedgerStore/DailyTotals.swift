@@ -21,6 +21,12 @@ struct DailyTotals {
         let isCredit: Bool
         let category: String
 
+        /// Whether a row of account and day `key`, in `currency`, stored with `category` (`nil`:
+        /// none), has this key (its direction aside).
+        func holds(_ key: Key, currency: String, category: String?) -> Bool {
+            account == key.account && day == key.day && self.currency == currency && self.category == (category ?? "")
+        }
+
         /// `report_totals`' key order: day, account, currency, direction ("credit" before
         /// "debit"), category (in UTF-8 bytes, as SQLite compares text).
         static func < (left: ReportKey, right: ReportKey) -> Bool {
@@ -44,8 +50,8 @@ struct DailyTotals {
     /// The net of the rows of one account and day added last.
     private var openNet: (key: Key, net: Int64)?
     /// The sums of the debit rows, and of the credit rows, of one report key added last.
-    private var openDebits: (key: ReportKey, sum: ReportSum)?
-    private var openCredits: (key: ReportKey, sum: ReportSum)?
+    private var openDebits: OpenSum?
+    private var openCredits: OpenSum?
     /// Set when a sum no longer fits in 64 bits.
     private var overflowedInRuns = false
     /// The rows for the account limit, in the order they were written.
@@ -69,19 +75,19 @@ struct DailyTotals {
         }
         let isCredit = row.draft.direction == .credit
         let amount = row.draft.amount.minorUnits
-        let open = isCredit ? openCredits : openDebits
-        if let open, open.key.account == key.account, open.key.day == key.day,
-            open.key.currency == row.draft.amount.currency.code, open.key.category == (category ?? "")
-        {
-            let (sum, overflow) = open.sum.amount.addingReportingOverflow(amount)
-            overflowedInRuns = overflowedInRuns || overflow
-            setOpenSum((open.key, (sum, open.sum.rows + 1)), isCredit: isCredit)
+        // The open run is compared and added to in place: a copy of its key would retain and
+        // release its strings for every row.
+        let currency = row.draft.amount.currency.code
+        if isCredit, openCredits?.key.holds(key, currency: currency, category: category) ?? false {
+            openCredits?.add(amount, overflow: &overflowedInRuns)
+        } else if !isCredit, openDebits?.key.holds(key, currency: currency, category: category) ?? false {
+            openDebits?.add(amount, overflow: &overflowedInRuns)
         } else {
             closeSum(isCredit: isCredit)
             let reportKey = ReportKey(
-                account: key.account, day: key.day, currency: row.draft.amount.currency.code, isCredit: isCredit,
-                category: category ?? "")
-            setOpenSum((reportKey, (amount, 1)), isCredit: isCredit)
+                account: key.account, day: key.day, currency: currency, isCredit: isCredit, category: category ?? "")
+            let run = OpenSum(key: reportKey, sum: (amount, 1))
+            if isCredit { openCredits = run } else { openDebits = run }
         }
     }
 
@@ -97,8 +103,17 @@ struct DailyTotals {
 
     // MARK: - Private
 
-    private mutating func setOpenSum(_ run: (key: ReportKey, sum: ReportSum), isCredit: Bool) {
-        if isCredit { openCredits = run } else { openDebits = run }
+    /// The sum of a run of rows of one report key.
+    private struct OpenSum {
+        let key: ReportKey
+        var sum: ReportSum
+
+        /// Adds a row's amount, noting an overflow.
+        mutating func add(_ amount: Int64, overflow: inout Bool) {
+            let (total, overflowed) = sum.amount.addingReportingOverflow(amount)
+            overflow = overflow || overflowed
+            sum = (total, sum.rows + 1)
+        }
     }
 
     /// Moves the open net into the closed ones.

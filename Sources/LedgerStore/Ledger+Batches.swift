@@ -37,52 +37,58 @@ extension Ledger {
                 var booked = 0
                 var totals = DailyTotals()
                 let tombstones = try tombstones()
-                for item in items {
-                    switch item {
-                    case .insert(let row):
-                        inserts += 1
-                        if !tombstones.isEmpty, tombstones.contains(row) {
-                            if !restoresDeletedRows {
-                                deletedBefore += 1
-                                continue
+                // The items are read where they are: an array's iterator copies each item, retaining
+                // and releasing each of its strings; a buffer's elements are borrowed.
+                try items.withUnsafeBufferPointer { buffer in
+                    for index in buffer.indices {
+                        switch buffer[index] {
+                        case .insert(let row):
+                            inserts += 1
+                            if !tombstones.isEmpty, tombstones.contains(row) {
+                                if !restoresDeletedRows {
+                                    deletedBefore += 1
+                                    continue
+                                }
+                                try forget(row)
                             }
-                            try forget(row)
-                        }
-                        if row.draft.amount.currency != lastCurrency {
-                            lastCurrency = row.draft.amount.currency
-                            if try register(row.draft.amount.currency, at: row.draft.location) { registers = true }
-                        }
-                        do throws(StoreError) {
-                            try bindInsert(statement, row, importID: importID)
-                            try statement.step()
-                        } catch {
-                            // Point at the record that failed rather than at the database file.
-                            throw StoreError(error.reason, at: row.draft.location)
-                        }
-                        if database.changes > 0 {
-                            inserted += 1
-                            if let externalID = row.draft.externalID { try checkSplitFamily(of: row, id: externalID) }
-                            totals.add(row, isNew: true, category: row.storedCategory)
-                            if !row.draft.splits.isEmpty { try insertSplits(of: row) }
-                        } else {
-                            if try bookStoredRow(as: row) {
-                                booked += 1
-                                totals.add(row, isNew: false, category: row.storedCategory)
+                            if row.draft.amount.currency != lastCurrency {
+                                lastCurrency = row.draft.amount.currency
+                                if try register(row.draft.amount.currency, at: row.draft.location) { registers = true }
                             }
-                            if let importID { try claim(row, for: importID) }
-                        }
-                    case .withdraw(let accountID, let externalID, let location):
-                        // The rows inserted so far in this batch must be in the totals before
-                        // the delete trigger subtracts the withdrawn row from them.
-                        try addToDailyTotals(totals)
-                        totals = DailyTotals()
-                        do throws(StoreError) {
-                            let delete = try database.prepare(
-                                "DELETE FROM transactions WHERE account_id = ? AND external_id = ?")
-                            try delete.run([.int(accountID), .text(externalID)])
-                            deleted += Int(database.changes)
-                        } catch {
-                            throw StoreError(error.reason, at: location)
+                            do throws(StoreError) {
+                                try bindInsert(statement, row, importID: importID)
+                                try statement.step()
+                            } catch {
+                                // Point at the record that failed rather than at the database file.
+                                throw StoreError(error.reason, at: row.draft.location)
+                            }
+                            if database.changes > 0 {
+                                inserted += 1
+                                if let externalID = row.draft.externalID {
+                                    try checkSplitFamily(of: row, id: externalID)
+                                }
+                                totals.add(row, isNew: true, category: row.storedCategory)
+                                if !row.draft.splits.isEmpty { try insertSplits(of: row) }
+                            } else {
+                                if try bookStoredRow(as: row) {
+                                    booked += 1
+                                    totals.add(row, isNew: false, category: row.storedCategory)
+                                }
+                                if let importID { try claim(row, for: importID) }
+                            }
+                        case .withdraw(let accountID, let externalID, let location):
+                            // The rows inserted so far in this batch must be in the totals before
+                            // the delete trigger subtracts the withdrawn row from them.
+                            try addToDailyTotals(totals)
+                            totals = DailyTotals()
+                            do throws(StoreError) {
+                                let delete = try database.prepare(
+                                    "DELETE FROM transactions WHERE account_id = ? AND external_id = ?")
+                                try delete.run([.int(accountID), .text(externalID)])
+                                deleted += Int(database.changes)
+                            } catch {
+                                throw StoreError(error.reason, at: location)
+                            }
                         }
                     }
                 }
@@ -298,7 +304,8 @@ extension Ledger {
 
     private func bindInsert(_ statement: Statement, _ row: PendingRow, importID: Int64?) throws(StoreError) {
         // `row.draft` is read in place: a copy of the draft would retain and release each of its strings.
-        statement.reset()
+        // Every parameter is bound below, so the statement is only rewound, its bindings not cleared.
+        statement.rewind()
         try statement.bind(1, row.accountID)
         try statement.bind(2, row.draft.bookingDay)
         try statement.bind(3, row.draft.transactionDay)

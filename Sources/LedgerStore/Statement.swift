@@ -112,6 +112,12 @@ final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Rewinds, ready for the next row, keeping the bindings: for a caller that binds every
+    /// parameter again before the next step. Calls `sqlite3_reset`.
+    func rewind() {
+        sqlite3_reset(handle)
+    }
+
     /// Runs the statement to completion with the given bindings.
     func run(_ bindings: [Binding] = []) throws(StoreError) {
         reset()
