@@ -480,35 +480,28 @@ private enum PostgresSchema {
         CREATE TRIGGER transactions_references_after_update AFTER UPDATE OF account_id, import_id ON transactions
         FOR EACH ROW WHEN (NEW.account_id IS DISTINCT FROM OLD.account_id OR NEW.import_id IS DISTINCT FROM OLD.import_id)
         EXECUTE FUNCTION transactions_references_after_update();
-        CREATE FUNCTION accounts_references_after_delete() RETURNS trigger LANGUAGE plpgsql
+        CREATE FUNCTION transactions_references_held() RETURNS trigger LANGUAGE plpgsql
         SET search_path FROM CURRENT AS $$
+        DECLARE
+            held BOOLEAN;
         BEGIN
             IF TG_OP = 'UPDATE' AND NEW.id = OLD.id THEN
                 RETURN NULL;
             END IF;
-            IF EXISTS (SELECT 1 FROM transactions WHERE account_id = OLD.id) THEN
-                RAISE EXCEPTION 'update or delete on table "accounts" violates foreign key constraint "transactions_account_id_fkey" on table "transactions"'
+            -- TG_ARGV[0]: the column of transactions that holds this table's ids.
+            EXECUTE format('SELECT EXISTS (SELECT 1 FROM transactions WHERE %I = $1)', TG_ARGV[0])
+            INTO held USING OLD.id;
+            IF held THEN
+                RAISE EXCEPTION 'update or delete on table "%" violates foreign key constraint "transactions_%_fkey" on table "transactions"',
+                    TG_TABLE_NAME, TG_ARGV[0]
                 USING ERRCODE = 'foreign_key_violation',
                     DETAIL = format('Key (id)=(%s) is still referenced from table "transactions".', OLD.id);
             END IF;
             RETURN NULL;
         END $$;
-        CREATE TRIGGER accounts_references_after_delete AFTER DELETE OR UPDATE OF id ON accounts
-        FOR EACH ROW EXECUTE FUNCTION accounts_references_after_delete();
-        CREATE FUNCTION imports_references_after_delete() RETURNS trigger LANGUAGE plpgsql
-        SET search_path FROM CURRENT AS $$
-        BEGIN
-            IF TG_OP = 'UPDATE' AND NEW.id = OLD.id THEN
-                RETURN NULL;
-            END IF;
-            IF EXISTS (SELECT 1 FROM transactions WHERE import_id = OLD.id) THEN
-                RAISE EXCEPTION 'update or delete on table "imports" violates foreign key constraint "transactions_import_id_fkey" on table "transactions"'
-                USING ERRCODE = 'foreign_key_violation',
-                    DETAIL = format('Key (id)=(%s) is still referenced from table "transactions".', OLD.id);
-            END IF;
-            RETURN NULL;
-        END $$;
-        CREATE TRIGGER imports_references_after_delete AFTER DELETE OR UPDATE OF id ON imports
-        FOR EACH ROW EXECUTE FUNCTION imports_references_after_delete();
+        CREATE TRIGGER accounts_references_held AFTER DELETE OR UPDATE OF id ON accounts
+        FOR EACH ROW EXECUTE FUNCTION transactions_references_held('account_id');
+        CREATE TRIGGER imports_references_held AFTER DELETE OR UPDATE OF id ON imports
+        FOR EACH ROW EXECUTE FUNCTION transactions_references_held('import_id');
         """
 }

@@ -106,12 +106,19 @@ struct PostgresFaultTests {
         func lines() -> [Substring] {
             ((try? String(contentsOfFile: progress, encoding: .utf8)) ?? "").split(separator: "\n")
         }
-        // The worker's server process, then three whole batches.
+        // The worker's server process, then three whole batches; the worker waits for the lock
+        // to be taken before its fourth.
         try Self.waitUntil("the worker's third batch") { lines().count >= 4 || !worker.isRunning }
         let pid = try #require(lines().first.flatMap { Int64($0.dropFirst("pid ".count)) })
-        let locker = try postgresConnection()
+        // The fourth batch's 50th row, inserted by another transaction and not committed: the
+        // worker's copy stores the 49 rows before it, then waits at it for that transaction.
+        let locker = try PostgresLedger(connection: try postgresConnection(), name: ledger.name).connection
         let watcher = try postgresConnection()
-        try Self.lockAccount(locker, ledger: ledger.name, account: account)
+        let copy = "COPY transactions (\(PostgresLedger.insertColumns.map(\.name).joined(separator: ", "))) FROM STDIN"
+        try locker.execute("BEGIN")
+        _ = try locker.startCopy(copy)
+        try locker.finishCopy(try #require(PostgresLedger.copyText(of: [rows[349]], importID: nil)), sql: copy)
+        try #require(FileManager.default.createFile(atPath: progress + ".go", contents: nil))
         try Self.waitUntil("the worker's batch to wait for the lock") {
             try Self.waitsForLock(watcher, pid: pid)
         }
@@ -262,6 +269,12 @@ struct PostgresKilledWorker {
         for (index, batch) in PostgresFaultTests.batches(rows).enumerated() {
             guard case .saved = ledger.save(batch, importID: nil) else { return }
             try progress.write(contentsOf: Data("batch \(index + 1)\n".utf8))
+            if index == 2 {
+                // The test takes its lock now: the next batch meets it.
+                try PostgresFaultTests.waitUntil("the test's lock") {
+                    FileManager.default.fileExists(atPath: fields[3] + ".go")
+                }
+            }
         }
     }
 }
