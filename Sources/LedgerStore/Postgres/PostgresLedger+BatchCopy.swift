@@ -110,30 +110,14 @@ extension PostgresLedger {
     /// `\N` for NULL, a backslash, tab, newline or carriage return escaped with a backslash. `nil`
     /// when a row has split lines or a value holds a NUL.
     static func copyText(of rows: [PendingRow], importID: Int64?) -> [UInt8]? {
-        var data: [UInt8] = []
-        data.reserveCapacity(rows.count * 192)
+        var text = CopyText(capacity: rows.count * 192)
         for row in rows {
             guard row.draft.splits.isEmpty else { return nil }
-            for (column, value) in parameters(of: row, importID: importID).enumerated() {
-                if column > 0 { data.append(UInt8(ascii: "\t")) }
-                guard let value else {
-                    data.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "N")])
-                    continue
-                }
-                for byte in value.utf8 {
-                    switch byte {
-                    case 0: return nil
-                    case UInt8(ascii: "\\"): data.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                    case UInt8(ascii: "\t"): data.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                    case UInt8(ascii: "\n"): data.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                    case UInt8(ascii: "\r"): data.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                    default: data.append(byte)
-                    }
-                }
-            }
-            data.append(UInt8(ascii: "\n"))
+            writeColumns(of: row, importID: importID, into: &text)
+            guard !text.heldNUL else { return nil }
+            text.endRow()
         }
-        return data
+        return text.bytes
     }
 
     /// The first round trip's script: `BEGIN`, the tombstones, the accounts (ids are numbers the
@@ -146,5 +130,98 @@ extension PostgresLedger {
             ORDER BY id FOR NO KEY UPDATE; \
             COPY transactions (\(insertColumns.map(\.name).joined(separator: ", "))) FROM STDIN
             """
+    }
+}
+
+/// Rows in COPY's text format, written value by value (``PostgresLedger/copyText(of:importID:)``):
+/// the bytes of each value, with no string made for a number or a day.
+struct CopyText: BatchColumnSink {
+    private(set) var bytes: [UInt8] = []
+    /// Whether a text held a NUL, which COPY's text can't carry.
+    private(set) var heldNUL = false
+    /// Whether the next value is the row's first (no tab before it).
+    private var atRowStart = true
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    mutating func integer(_ value: Int64?) {
+        guard let value else { return null() }
+        separate()
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The digits, last first, from the end of a buffer on the stack (20 hold any Int64).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
+    }
+
+    mutating func day(_ value: Day?) {
+        guard let value else { return null() }
+        separate()
+        let (year, month, day) = (value.year, value.month, value.day)
+        bytes.append(UInt8(ascii: "0") + UInt8(year / 1000 % 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(year / 100 % 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(year / 10 % 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(year % 10))
+        bytes.append(UInt8(ascii: "-"))
+        bytes.append(UInt8(ascii: "0") + UInt8(month / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(month % 10))
+        bytes.append(UInt8(ascii: "-"))
+        bytes.append(UInt8(ascii: "0") + UInt8(day / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(day % 10))
+    }
+
+    /// The text's bytes; a backslash, tab, newline or carriage return escaped with a backslash.
+    mutating func text(_ value: String?) {
+        guard var value else { return null() }
+        separate()
+        value.withUTF8 { utf8 in
+            for byte in utf8 {
+                switch byte {
+                case 0: heldNUL = true
+                case UInt8(ascii: "\\"):
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "\t"):
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\n"):
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"):
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(UInt8(ascii: "r"))
+                default: bytes.append(byte)
+                }
+            }
+        }
+    }
+
+    /// Ends the row.
+    mutating func endRow() {
+        bytes.append(UInt8(ascii: "\n"))
+        atRowStart = true
+    }
+
+    /// `\N`, COPY's NULL.
+    private mutating func null() {
+        separate()
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: "N"))
+    }
+
+    /// A tab before every value but a row's first.
+    private mutating func separate() {
+        if atRowStart {
+            atRowStart = false
+        } else {
+            bytes.append(UInt8(ascii: "\t"))
+        }
     }
 }

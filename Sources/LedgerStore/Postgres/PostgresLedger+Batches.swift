@@ -229,27 +229,51 @@ extension PostgresLedger {
     /// The insert's 25 values, in text, as SQLite's store binds them (`bindInsert`), in the
     /// order of ``insertColumns``.
     static func parameters(of row: PendingRow, importID: Int64?) -> [String?] {
+        var values = BatchColumnTexts()
+        writeColumns(of: row, importID: importID, into: &values)
+        return values.texts
+    }
+
+    /// Hands the insert's 25 values of `row` to `sink`, in the order of ``insertColumns``: the one
+    /// list of them, which the statements (``parameters(of:importID:)``) and the copy
+    /// (``copyText(of:importID:)``) both write.
+    static func writeColumns(of row: PendingRow, importID: Int64?, into sink: inout some BatchColumnSink) {
         let draft = row.draft
-        var values: [String?] = [
-            String(row.accountID), draft.bookingDay.description, draft.transactionDay?.description,
-            String(draft.amount.minorUnits), draft.direction == .credit ? "credit" : "debit",
-            draft.amount.currency.code,
-            draft.description, draft.memo, draft.status == .booked ? "booked" : "pending", draft.externalID,
-            String(row.fingerprint), String(row.discriminator), draft.runningBalance.map { String($0) },
-            importID.map { String($0) }, String(draft.location.line), String(draft.location.column),
-        ]
+        sink.integer(row.accountID)
+        sink.day(draft.bookingDay)
+        sink.day(draft.transactionDay)
+        sink.integer(draft.amount.minorUnits)
+        sink.text(draft.direction == .credit ? "credit" : "debit")
+        sink.text(draft.amount.currency.code)
+        sink.text(draft.description)
+        sink.text(draft.memo)
+        sink.text(draft.status == .booked ? "booked" : "pending")
+        sink.text(draft.externalID)
+        sink.integer(row.fingerprint)
+        sink.integer(row.discriminator)
+        sink.integer(draft.runningBalance)
+        sink.integer(importID)
+        sink.integer(Int64(draft.location.line))
+        sink.integer(Int64(draft.location.column))
         guard let assignment = row.assignment, !assignment.isEmpty else {
-            values += [draft.payee, draft.category, nil, nil, nil, nil, "0", nil, nil]
-            return values
+            sink.text(draft.payee)
+            sink.text(draft.category)
+            for _ in 0..<4 { sink.text(nil) }
+            sink.integer(0)
+            sink.text(nil)
+            sink.text(nil)
+            return
         }
         // A value a rule sets replaces the source's, which is kept beside it (migration 15).
-        values += [
-            assignment.payee ?? draft.payee, assignment.category ?? draft.category,
-            assignment.ruleIDs.joined(separator: ","), assignment.note, assignment.text(of: .tags),
-            assignment.counterAccount, String(RuleField.mask(assignment.fields)),
-            assignment.category == nil ? nil : draft.category, assignment.payee == nil ? nil : draft.payee,
-        ]
-        return values
+        sink.text(assignment.payee ?? draft.payee)
+        sink.text(assignment.category ?? draft.category)
+        sink.text(assignment.ruleIDs.joined(separator: ","))
+        sink.text(assignment.note)
+        sink.text(assignment.text(of: .tags))
+        sink.text(assignment.counterAccount)
+        sink.integer(Int64(RuleField.mask(assignment.fields)))
+        sink.text(assignment.category == nil ? nil : draft.category)
+        sink.text(assignment.payee == nil ? nil : draft.payee)
     }
 
     /// Stores the split lines of a row just inserted, in order, beside it.
@@ -421,4 +445,22 @@ struct LockedAccount {
         volume = try row.int(first + 2)
         largest = try row.int(first + 3)
     }
+}
+
+/// Where ``PostgresLedger/writeColumns(of:importID:into:)`` writes a row's values.
+protocol BatchColumnSink {
+    mutating func integer(_ value: Int64?)
+    mutating func day(_ value: Day?)
+    mutating func text(_ value: String?)
+}
+
+/// A row's values as the statements send them: text, `nil` for NULL.
+struct BatchColumnTexts: BatchColumnSink {
+    var texts: [String?] = []
+
+    init() { texts.reserveCapacity(25) }
+
+    mutating func integer(_ value: Int64?) { texts.append(value.map { String($0) }) }
+    mutating func day(_ value: Day?) { texts.append(value?.description) }
+    mutating func text(_ value: String?) { texts.append(value) }
 }
