@@ -44,12 +44,9 @@ extension Ledger {
                         switch buffer[index] {
                         case .insert(let row):
                             inserts += 1
-                            if !tombstones.isEmpty, tombstones.contains(row) {
-                                if !restoresDeletedRows {
-                                    deletedBefore += 1
-                                    continue
-                                }
-                                try forget(row)
+                            if try tombstones.skips(row, restoring: restoresDeletedRows, forget: forget) {
+                                deletedBefore += 1
+                                continue
                             }
                             if row.draft.amount.currency != lastCurrency {
                                 lastCurrency = row.draft.amount.currency

@@ -83,6 +83,19 @@ struct Tombstones {
 
     var isEmpty: Bool { identities.isEmpty }
 
+    /// Whether a batch skips `row` as deleted before (counted in its `deletedBefore`): a row
+    /// `transactions delete` removed, unless the batch restores deleted rows, in which case
+    /// `forget` drops its tombstone first and the row is saved as any other. Both stores' doors
+    /// decide it here.
+    func skips(
+        _ row: PendingRow, restoring: Bool, forget: (PendingRow) throws(StoreError) -> Void
+    ) throws(StoreError) -> Bool {
+        guard !isEmpty, contains(row) else { return false }
+        guard restoring else { return true }
+        try forget(row)
+        return false
+    }
+
     /// Whether a row about to be saved is one that was deleted.
     func contains(_ row: PendingRow) -> Bool {
         if let external = row.draft.externalID, externalIDs.contains(ExternalID(account: row.accountID, id: external)) {

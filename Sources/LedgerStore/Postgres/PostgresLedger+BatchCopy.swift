@@ -164,17 +164,11 @@ struct CopyText: BatchColumnSink {
     mutating func day(_ value: Day?) {
         guard let value else { return null() }
         separate()
-        let (year, month, day) = (value.year, value.month, value.day)
-        bytes.append(UInt8(ascii: "0") + UInt8(year / 1000 % 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(year / 100 % 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(year / 10 % 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(year % 10))
+        digits(value.year, width: 4)
         bytes.append(UInt8(ascii: "-"))
-        bytes.append(UInt8(ascii: "0") + UInt8(month / 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(month % 10))
+        digits(value.month, width: 2)
         bytes.append(UInt8(ascii: "-"))
-        bytes.append(UInt8(ascii: "0") + UInt8(day / 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(day % 10))
+        digits(value.day, width: 2)
     }
 
     /// The text's bytes; a backslash, tab, newline or carriage return escaped with a backslash.
@@ -207,6 +201,16 @@ struct CopyText: BatchColumnSink {
     mutating func endRow() {
         bytes.append(UInt8(ascii: "\n"))
         atRowStart = true
+    }
+
+    /// `value`'s last `width` decimal digits, leading zeros kept.
+    private mutating func digits(_ value: Int, width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// `\N`, COPY's NULL.

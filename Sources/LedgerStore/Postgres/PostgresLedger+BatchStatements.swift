@@ -71,13 +71,10 @@ extension PostgresLedger {
             switch item {
             case .insert(let row):
                 inserts += 1
-                if !tombstones.isEmpty, tombstones.contains(row) {
-                    if !restoresDeletedRows {
-                        counts.deletedBefore += 1
-                        continue
-                    }
-                    // Only the tombstones change: no row of the batch reads them.
-                    try forget(row)
+                // Forgetting a tombstone changes only the tombstones: no row of the batch reads them.
+                if try tombstones.skips(row, restoring: restoresDeletedRows, forget: forget) {
+                    counts.deletedBefore += 1
+                    continue
                 }
                 run.append(row)
             case .withdraw(let accountID, let externalID, let location):

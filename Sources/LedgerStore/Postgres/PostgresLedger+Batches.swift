@@ -152,12 +152,9 @@ extension PostgresLedger {
                 continue
             }
             inserts += 1
-            if !tombstones.isEmpty, tombstones.contains(row) {
-                if !restoresDeletedRows {
-                    deletedBefore += 1
-                    continue
-                }
-                try forget(row)
+            if try tombstones.skips(row, restoring: restoresDeletedRows, forget: forget) {
+                deletedBefore += 1
+                continue
             }
             let category = row.assignment?.category ?? row.draft.category
             let result: PostgresResult
