@@ -184,14 +184,24 @@ public final class PostgresConnection: CustomStringConvertible {
     }
 
     /// Sends a started copy (``startCopy(_:)``) its rows, `data` in COPY's text format, and its
-    /// end, in one round trip. Calls `PQputCopyData`, `PQputCopyEnd`, `PQgetResult`.
+    /// end, in one round trip (``sendCopyData(_:sql:)``, then ``endCopy(sql:)``).
     ///
     /// - Throws: ``StoreError`` with the server's SQLSTATE and message when a row fails (a unique
     ///   violation at the first row that breaks it, a trigger's refusal); the transaction is
     ///   then failed.
     func finishCopy(_ data: [UInt8], sql: String) throws(StoreError) {
-        roundTrips += 1
-        // In pieces of at most 1 MiB (the count is an Int32); libpq sends them as its buffer fills.
+        try sendCopyData(data, sql: sql)
+        try endCopy(sql: sql)
+    }
+
+    /// Sends a started copy (``startCopy(_:)``) rows, `data` in COPY's text format (whole rows),
+    /// without waiting for an answer: the server stores them while the caller writes more. libpq
+    /// sends them as its buffer fills. Calls `PQputCopyData`.
+    ///
+    /// - Throws: ``StoreError`` when they could not be sent (the connection broke); the copy is
+    ///   then ended, failed, and its result read.
+    func sendCopyData(_ data: [UInt8], sql: String) throws(StoreError) {
+        // In pieces of at most 1 MiB (the count is an Int32).
         var sent: Int32 = 1
         data.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { bytes in
@@ -203,10 +213,24 @@ public final class PostgresConnection: CustomStringConvertible {
                 }
             }
         }
-        let ended = sent == 1 ? PQputCopyEnd(handle, nil) : PQputCopyEnd(handle, "the rows could not be sent")
+        guard sent != 1 else { return }
+        let failure = error("PQputCopyData", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        _ = PQputCopyEnd(handle, "the rows could not be sent")
+        while let result = PQgetResult(handle) { PQclear(result) }
+        throw failure
+    }
+
+    /// Ends a started copy whose rows were sent (``sendCopyData(_:sql:)``) and reads its result:
+    /// one round trip. Calls `PQputCopyEnd`, `PQgetResult`.
+    ///
+    /// - Throws: ``StoreError`` with the server's SQLSTATE and message when a row failed (a unique
+    ///   violation at the first row that breaks it, a trigger's refusal); the transaction is
+    ///   then failed.
+    func endCopy(sql: String) throws(StoreError) {
+        roundTrips += 1
         var failure: StoreError?
-        if sent != 1 || ended != 1 {
-            failure = error("PQputCopyData", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        if PQputCopyEnd(handle, nil) != 1 {
+            failure = error("PQputCopyEnd", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
         }
         // The copy's own result, then nil; each is cleared.
         while let result = PQgetResult(handle) {

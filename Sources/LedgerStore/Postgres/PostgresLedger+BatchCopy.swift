@@ -2,11 +2,12 @@ import LedgerCore
 
 /// A batch of new rows stored with `COPY` in three round trips (issue 21's speed): the server
 /// parses COPY's text rows for about half of what an `INSERT … SELECT … FROM unnest(…)` of the
-/// same rows costs it, and the client writes one buffer instead of 25 arrays.
+/// same rows costs it, and the client writes text instead of 25 arrays.
 ///
 /// 1. `BEGIN`, the tombstones, the batch's accounts locked and read (`FOR NO KEY UPDATE`, as the
 ///    account limit's check locks them) and the start of the `COPY`, as one script.
-/// 2. The rows, and the copy's end.
+/// 2. The rows, sent in pieces as they are written (the server stores one while the client
+///    writes the next), and the copy's end.
 /// 3. The batch's volumes, import counts and totals (``totalsSQL``), then `COMMIT`, in one
 ///    pipeline.
 ///
@@ -39,15 +40,13 @@ extension PostgresLedger {
     ///   unknown, and nothing may be tried on it again.
     func savedByCopy(_ items: [BatchItem], importID: Int64?) throws(StoreError) -> BatchCounts? {
         guard copiesRuns, !writesRowByRow, !items.isEmpty, items.count >= rowsToCopy else { return nil }
-        var rows: [PendingRow] = []
-        rows.reserveCapacity(items.count)
+        var accounts = Set<Int64>()
         for item in items {
-            guard case .insert(let row) = item else { return nil }
-            rows.append(row)
+            guard case .insert(let row) = item, row.draft.splits.isEmpty else { return nil }
+            accounts.insert(row.accountID)
         }
-        guard Self.isDistinct(items), let data = Self.copyText(of: rows, importID: importID) else { return nil }
         do {
-            switch try copyWhole(rows, data: data, importID: importID) {
+            switch try copyWhole(items, accounts: accounts.sorted(), importID: importID) {
             case .copied(let counts):
                 copiedRuns += 1
                 return counts
@@ -67,18 +66,26 @@ extension PostgresLedger {
     private enum CopyOutcome {
         /// Stored whole.
         case copied(BatchCounts)
-        /// Not copied: a row was deleted before (a tombstone), or an account is gone.
+        /// Not copied: a row was deleted before (a tombstone), an account is gone, two rows meet
+        /// each other or a text holds a NUL.
         case leftToStatements
     }
+
+    /// How many bytes of rows the client writes before it sends them: the server reads and stores
+    /// a piece while the client writes the next, instead of waiting for the whole batch's text.
+    static let copyPieceBytes = 1 << 16
 
     /// The three round trips (see above). Throws on anything else the statements must decide.
     /// Unless it answers `.copied`, the transaction is left open or failed, for the caller to
     /// roll back.
-    private func copyWhole(_ rows: [PendingRow], data: [UInt8], importID: Int64?) throws(StoreError)
+    ///
+    /// The rows' text is sent in pieces as it is written (``copyPieceBytes``). A row that meets
+    /// an earlier one of the batch, or holds a NUL, ends the copy unfinished: the server then
+    /// stores nothing, and the statements decide the batch.
+    private func copyWhole(_ items: [BatchItem], accounts: [Int64], importID: Int64?) throws(StoreError)
         -> CopyOutcome
     {
-        let accountIDs = Set(rows.map(\.accountID)).sorted()
-        let opening = Self.copyOpening(accounts: accountIDs)
+        let opening = Self.copyOpening(accounts: accounts)
         let answers = try connection.startCopy(opening)
         guard answers.count == 3 else {
             connection.abandonCopy()
@@ -87,28 +94,50 @@ extension PostgresLedger {
         let deleted = try tombstones(in: answers[1])
         var locked: [Int64: LockedAccount] = [:]
         for row in answers[2].rows { locked[try row.int(0)] = try LockedAccount(row, from: 1) }
-        guard locked.count == accountIDs.count, deleted.isEmpty || !rows.contains(where: deleted.contains) else {
+        guard locked.count == accounts.count else {
             connection.abandonCopy()
             return .leftToStatements
         }
-        try connection.finishCopy(data, sql: opening)
-        try checkNoSplitRelatives(of: rows, inserted: rows.map { _ in true })
+        var text = CopyText(capacity: Self.copyPieceBytes + 4_096)
+        var seen = CopiedRows(capacity: items.count)
         var totals = DailyTotals()
-        for row in rows { totals.add(row, isNew: true, category: row.assignment?.category ?? row.draft.category) }
+        var relatives = SplitRelatives()
+        for case .insert(let row) in items {
+            guard deleted.isEmpty || !deleted.contains(row), seen.insert(row) else {
+                connection.abandonCopy()
+                return .leftToStatements
+            }
+            Self.writeColumns(of: row, importID: importID, into: &text)
+            guard !text.heldNUL else {
+                connection.abandonCopy()
+                return .leftToStatements
+            }
+            text.endRow()
+            totals.add(row, isNew: true, category: row.assignment?.category ?? row.draft.category)
+            relatives.add(row)
+            if text.bytes.count >= Self.copyPieceBytes {
+                try connection.sendCopyData(text.bytes, sql: opening)
+                text.removeAll()
+            }
+        }
+        try connection.sendCopyData(text.bytes, sql: opening)
+        try connection.endCopy(sql: opening)
+        try checkNoStoredRelatives(relatives)
         let imported = importID.map {
-            ImportCounts(importID: $0, read: rows.count, inserted: rows.count, duplicates: 0)
+            ImportCounts(importID: $0, read: items.count, inserted: items.count, duplicates: 0)
         }
         if let parameters = try totalsParameters(totals, adding: imported, locked: locked) {
             try connection.queryPreparedThenCommit(Self.totalsSQL, parameters)
         } else {
             try connection.execute("COMMIT")
         }
-        return .copied(BatchCounts(inserted: rows.count))
+        return .copied(BatchCounts(inserted: items.count))
     }
 
     /// The rows in COPY's text format, the columns of ``insertColumns`` in order: tab-separated,
     /// `\N` for NULL, a backslash, tab, newline or carriage return escaped with a backslash. `nil`
-    /// when a row has split lines or a value holds a NUL.
+    /// when a row has split lines or a value holds a NUL. (The copy writes the same text in
+    /// pieces, ``copyWhole(_:accounts:importID:)``.)
     static func copyText(of rows: [PendingRow], importID: Int64?) -> [UInt8]? {
         var text = CopyText(capacity: rows.count * 192)
         for row in rows {
@@ -197,6 +226,11 @@ struct CopyText: BatchColumnSink {
         }
     }
 
+    /// Forgets the rows written (they were sent), keeping the buffer.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Ends the row.
     mutating func endRow() {
         bytes.append(UInt8(ascii: "\n"))
@@ -227,5 +261,33 @@ struct CopyText: BatchColumnSink {
         } else {
             bytes.append(UInt8(ascii: "\t"))
         }
+    }
+}
+
+/// The identities and source ids of the rows a copy has written so far, to find a row that meets
+/// an earlier one of its batch (the copy would fail at it on a unique index; the statements decide
+/// such a batch row by row). The same test as ``PostgresLedger/isDistinct(_:)``, with the day
+/// kept as a `Day`.
+struct CopiedRows {
+    private struct Identity: Hashable {
+        let account: Int64
+        let day: Day
+        let fingerprint: Int64
+        let discriminator: Int64
+    }
+
+    private var identities: Set<Identity>
+    private var externalIDs: Set<Tombstones.ExternalID> = []
+
+    init(capacity: Int) { identities = Set(minimumCapacity: capacity) }
+
+    /// Notes `row`; false when an earlier row has its identity or its source id in its account.
+    mutating func insert(_ row: PendingRow) -> Bool {
+        let identity = Identity(
+            account: row.accountID, day: row.draft.bookingDay, fingerprint: row.fingerprint,
+            discriminator: row.discriminator)
+        guard identities.insert(identity).inserted else { return false }
+        guard let externalID = row.draft.externalID else { return true }
+        return externalIDs.insert(Tombstones.ExternalID(account: row.accountID, id: externalID)).inserted
     }
 }

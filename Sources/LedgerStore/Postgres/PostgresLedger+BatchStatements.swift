@@ -234,21 +234,22 @@ extension PostgresLedger {
     /// Throws when an inserted row (`inserted`, by place) has a stored split-family relative: the
     /// row-by-row door decides whether that is an error, and at which row.
     func checkNoSplitRelatives(of rows: [PendingRow], inserted: [Bool]) throws(StoreError) {
-        var accounts: [String?] = []
-        var relatives: [String?] = []
-        for (row, isInserted) in zip(rows, inserted) {
-            guard isInserted, let externalID = row.draft.externalID else { continue }
-            accounts.append(String(row.accountID))
-            relatives.append(Self.splitRelative(of: externalID))
-        }
-        guard !relatives.isEmpty else { return }
+        var relatives = SplitRelatives()
+        for (row, isInserted) in zip(rows, inserted) where isInserted { relatives.add(row) }
+        try checkNoStoredRelatives(relatives)
+    }
+
+    /// Throws when one of `relatives` is stored (see ``checkNoSplitRelatives(of:inserted:)``); asks
+    /// nothing when none was noted.
+    func checkNoStoredRelatives(_ relatives: SplitRelatives) throws(StoreError) {
+        guard !relatives.ids.isEmpty else { return }
         let found = try connection.query(
             """
             SELECT 1 FROM unnest($1::bigint[], $2::text[]) AS r(account_id, external_id)
             JOIN transactions t USING (account_id, external_id)
             LIMIT 1
             """,
-            [PostgresArray.text(accounts), PostgresArray.text(relatives)])
+            [PostgresArray.text(relatives.accounts), PostgresArray.text(relatives.ids)])
         if !found.rows.isEmpty { throw rowByRow("an inserted row's split-family relative is stored") }
     }
 
@@ -296,4 +297,18 @@ extension PostgresLedger {
             RETURNING id, account_id, day, fingerprint, discriminator
             """
     }()
+}
+
+/// The split-family relatives of rows about to be stored with source ids (an entry stored whole
+/// and its parts: ``PostgresLedger/splitRelative(of:)``), by account, to look for in one statement.
+struct SplitRelatives {
+    private(set) var accounts: [String?] = []
+    private(set) var ids: [String?] = []
+
+    /// Notes the relative of `row`'s source id, if it has one.
+    mutating func add(_ row: PendingRow) {
+        guard let externalID = row.draft.externalID else { return }
+        accounts.append(String(row.accountID))
+        ids.append(PostgresLedger.splitRelative(of: externalID))
+    }
 }
