@@ -31,7 +31,9 @@ struct PostgresCopyPiecesTests {
         return (outcomes, try PostgresBatchStatementsTests.contents(ledger.connection), ledger.copiedRuns)
     }
 
-    @Test("a row meeting an earlier one of its batch after pieces were sent: the copy stores nothing, the statements decide")
+    @Test(
+        "a row meeting an earlier one of its batch after pieces were sent: the copy stores nothing, the statements decide"
+    )
     func lateRowMeetsAnEarlierOne() throws {
         var batch = Self.drafts()
         #expect(
@@ -49,7 +51,9 @@ struct PostgresCopyPiecesTests {
         #expect(copied.outcomes[1] == .saved(inserted: 1, duplicates: 0))
     }
 
-    @Test("a NUL in a batch's last row after pieces were sent: nothing stored, refused at its record as without the copy")
+    @Test(
+        "a NUL in a batch's last row after pieces were sent: nothing stored, refused at its record as without the copy"
+    )
     func lateNUL() throws {
         var batch = Self.drafts()
         batch[999] = makeDraft("a\u{0}b", -9_999, on: "2024-12-01", id: "R999", line: 1_001)
