@@ -209,6 +209,10 @@ struct PostgresStatisticsTests {
         }
         // At 10,000 rows, then 20,000 and 40,000: each time the table doubled.
         #expect(analysesAfter == [0, 1, 1, 2, 2, 2, 2, 3, 3])
+        // On the ledger's second connection, without waiting; the count is there once it ended.
+        let gathering = try #require(ledger.statisticsConnection)
+        ledger.statisticsGathered()
+        #expect(gathering.sentSQL == nil)
         #expect(
             try integer(
                 ledger.connection, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'transactions'::regclass")
@@ -216,5 +220,44 @@ struct PostgresStatisticsTests {
         // A batch of duplicates stores nothing and gathers nothing.
         #expect(ledger.save(Array(rows[0..<5_000]), importID: nil) == .saved(inserted: 0, duplicates: 5_000))
         #expect(ledger.analyses == 3)
+    }
+
+    @Test("a batch that goes to the statements waits for the statistics a running ANALYZE gathers")
+    func statementsWaitForTheStatistics() throws {
+        let (ledger, account) = try PostgresBatchTests.makeLedger()
+        let drafts: [Draft] = (0..<10_000).map { (index: Int) -> Draft in
+            let day = String(format: "2024-%02d-%02d", 1 + index / 3_000 % 12, 1 + index % 28)
+            return makeDraft("Row \(index)", -Int64(1 + index), on: day, line: index + 2)
+        }
+        let rows = pendingRows(drafts, accountID: account)
+        #expect(ledger.save(rows, importID: nil) == .saved(inserted: 10_000, duplicates: 0))
+        #expect(ledger.analyses == 1)
+        // Sent, and perhaps still running; the duplicates' batch looks rows up after it ended.
+        let gathering = try #require(ledger.statisticsConnection)
+        #expect(ledger.save(Array(rows[0..<100]), importID: nil) == .saved(inserted: 0, duplicates: 100))
+        #expect(gathering.sentSQL == nil)
+        #expect(
+            try integer(
+                ledger.connection, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'transactions'::regclass")
+                == 10_000)
+    }
+
+    @Test("without a second connection the ANALYZE runs on the ledger's own, and the import goes on")
+    func analyzesOnItsOwnConnection() throws {
+        let (ledger, account) = try PostgresBatchTests.makeLedger()
+        ledger.opensStatisticsConnection = false
+        let drafts: [Draft] = (0..<10_000).map { (index: Int) -> Draft in
+            let day = String(format: "2024-%02d-%02d", 1 + index / 3_000 % 12, 1 + index % 28)
+            return makeDraft("Row \(index)", -Int64(1 + index), on: day, line: index + 2)
+        }
+        #expect(
+            ledger.save(pendingRows(drafts, accountID: account), importID: nil)
+                == .saved(inserted: 10_000, duplicates: 0))
+        #expect(ledger.analyses == 1)
+        #expect(ledger.statisticsConnection == nil)
+        #expect(
+            try integer(
+                ledger.connection, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'transactions'::regclass")
+                == 10_000)
     }
 }

@@ -29,6 +29,11 @@ public final class PostgresConnection: CustomStringConvertible {
     private(set) var roundTrips = 0
     /// The statements ``queryPrepared(_:_:)`` has prepared on this connection: SQL text → name.
     private var preparedNames: [String: String] = [:]
+    /// The connection string this connection was opened with, kept to open another one like it
+    /// (``sibling()``); never shown.
+    private let target: String
+    /// The statement ``send(_:)`` sent whose answer is still to be read (``finishSent()``).
+    private(set) var sentSQL: String?
 
     /// Opens a connection. Calls `PQconnectdb`.
     ///
@@ -38,6 +43,7 @@ public final class PostgresConnection: CustomStringConvertible {
     ///   refuses the login; the error names the shown target, never the password.
     public init(_ target: String) throws(StoreError) {
         let settings = try Self.settings(of: target)
+        self.target = target
         shownTarget = Self.shown(settings)
         password = settings.first { $0.key == "password" }?.value
         guard let opened = PQconnectdb(target) else {
@@ -63,6 +69,13 @@ public final class PostgresConnection: CustomStringConvertible {
     }
 
     public var description: String { "PostgreSQL \(shownTarget)" }
+
+    /// Opens another connection to the same server and database, as the same user.
+    ///
+    /// - Throws: ``StoreError`` as ``init(_:)`` does.
+    func sibling() throws(StoreError) -> PostgresConnection {
+        try PostgresConnection(target)
+    }
 
     /// Whether the connection still stands: `false` once the server closed it or it broke, when
     /// every later call fails the same way. Calls `PQstatus`.
@@ -96,6 +109,39 @@ public final class PostgresConnection: CustomStringConvertible {
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, function: "PQexec", sql: sql)
+    }
+
+    /// Sends SQL with no parameters and returns without waiting for its answer: the server runs it
+    /// while the caller does other work. ``finishSent()`` reads the answer; nothing else may be sent
+    /// on the connection before. Calls `PQsendQuery`.
+    ///
+    /// - Throws: ``StoreError`` when it could not be sent.
+    func send(_ sql: String) throws(StoreError) {
+        roundTrips += 1
+        guard PQsendQuery(handle, sql) == 1 else {
+            throw error("PQsendQuery", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        }
+        sentSQL = sql
+    }
+
+    /// Waits for the answer of the SQL ``send(_:)`` sent, if any, and reads it. Calls
+    /// `PQgetResult`.
+    ///
+    /// - Throws: ``StoreError`` with the server's SQLSTATE and message when it failed.
+    func finishSent() throws(StoreError) {
+        guard let sql = sentSQL else { return }
+        sentSQL = nil
+        var failure: StoreError?
+        while let result = PQgetResult(handle) {
+            defer { PQclear(result) }
+            guard failure == nil else { continue }
+            do {
+                try check(result, function: "PQsendQuery", sql: sql)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Runs one statement with text parameters (`$1`, `$2`, …; `nil` is SQL NULL) and reads every

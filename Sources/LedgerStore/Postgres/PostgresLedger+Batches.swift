@@ -52,6 +52,9 @@ extension PostgresLedger {
         } catch {
             return .notSaved(error)
         }
+        // The statements look rows up: their plans want the statistics an `ANALYZE` still running
+        // is gathering.
+        statisticsGathered()
         var attempt = 1
         // Rows that meet each other inside the batch are handled one by one, in order.
         var isRowByRow = writesRowByRow || !Self.isDistinct(items)

@@ -38,6 +38,11 @@ public final class PostgresLedger {
     var rowsSinceAnalyze: Int64 = 0
     /// How many times this connection ran `ANALYZE transactions` (tests check when it does).
     var analyses = 0
+    /// The second connection that runs `ANALYZE` while the import goes on
+    /// (`PostgresLedger+Statistics.swift`), once opened; and whether to try opening it (false
+    /// once it could not be).
+    var statisticsConnection: PostgresConnection?
+    var opensStatisticsConnection = true
     /// The ledger's declared commodities as last read (``storedCurrency(_:column:)`` reads them
     /// again when a code is unknown).
     var commodityTable = CommodityTable()
