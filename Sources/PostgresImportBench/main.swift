@@ -4,10 +4,12 @@
 // under one import row, as the importer would. Prints the rows per second of the saves, new rows
 // and duplicates alike (building the rows is not timed). Rows FIRST..<FIRST+ROWS, so that concurrent runs save distinct rows.
 // With --write-copy PATH it saves nothing: it writes the same rows, with the account's id, as
-// COPY text for psql's \copy (the floor).
+// COPY text for psql's \copy (the floor). With --start-file PATH it builds every batch first,
+// creates PATH.ready.FIRST, and starts saving once PATH exists: concurrent importers then save
+// at once, and a script timing them from PATH's creation times only their saves.
 //
 //   PostgresImportBench --target CONNINFO --ledger NAME [--account NAME] [--rows N] [--first N]
-//                       [--batch N] [--write-copy PATH]
+//                       [--batch N] [--write-copy PATH] [--start-file PATH]
 import Foundation
 import LedgerCore
 import LedgerStore
@@ -19,6 +21,7 @@ var rowCount = 1_000_000
 var first = 0
 var batchSize = 100
 var copyPath: String?
+var startFile: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     let value = arguments.popFirst() ?? ""
@@ -30,6 +33,7 @@ while let flag = arguments.popFirst() {
     case "--first": first = Int(value) ?? first
     case "--batch": batchSize = max(1, Int(value) ?? batchSize)
     case "--write-copy": copyPath = value
+    case "--start-file": startFile = value
     default:
         FileHandle.standardError.write(Data("PostgresImportBench: unknown option \(flag)\n".utf8))
         exit(2)
@@ -112,10 +116,8 @@ var saved = 0
 var duplicates = 0
 var elapsed: Duration = .zero
 let clock = ContinuousClock()
-var start = first
-while start < first + rowCount {
-    let end = min(start + batchSize, first + rowCount)
-    let rows = makeRows(start..<end)
+/// Saves one batch, timing only the save.
+@MainActor func save(_ rows: [PendingRow]) {
     let began = clock.now
     let outcome = ledger.save(rows, importID: importID)
     elapsed += clock.now - began
@@ -125,7 +127,17 @@ while start < first + rowCount {
         duplicates += duplicate
     case .notSaved(let error): fail(error.description)
     }
-    start = end
+}
+let starts = Array(stride(from: first, to: first + rowCount, by: batchSize))
+if let startFile {
+    let batches = starts.map { makeRows($0..<min($0 + batchSize, first + rowCount)) }
+    guard FileManager.default.createFile(atPath: "\(startFile).ready.\(first)", contents: nil) else {
+        fail("can't write \(startFile).ready.\(first)")
+    }
+    while !FileManager.default.fileExists(atPath: startFile) { usleep(1_000) }
+    for rows in batches { save(rows) }
+} else {
+    for start in starts { save(makeRows(start..<min(start + batchSize, first + rowCount))) }
 }
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 let rate = seconds > 0 ? Int(Double(saved + duplicates) / seconds) : 0

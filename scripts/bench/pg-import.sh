@@ -4,7 +4,8 @@
 # socket, fsync off), in batches of 100 and of 10,000, each into a fresh ledger; the floor, psql's
 # \copy of the same rows into the same table (no totals, no identity decisions); and 8 concurrent
 # importers of distinct row sets (ROWS/8 each, one account each, one ledger), timed together by
-# the wall clock from the first start to the last end. Also the first import again, every row a
+# the wall clock from the moment all have built their rows and start saving to the last end (as
+# the single importer's figure times only its saves). Also the first import again, every row a
 # duplicate (a file imported twice), and the floor at each batch size: the same rows copied by the
 # plainest libpq client, a transaction per batch (pg_floor.c). Rates count every row sent, new or
 # duplicate.
@@ -56,15 +57,23 @@ rm -f "$out/pg-floor.tsv"
 each=$((rows / 8))
 for batch in 100 10000; do
     "$bench" --target "$target" --ledger "eight_$batch" --account "Bench 0" --rows 0 >/dev/null
-    began=$(date +%s.%N)
+    go="$out/pg-eight-go"
+    rm -f "$go" "$go".ready.*
     pids=()
     for i in 0 1 2 3 4 5 6 7; do
         "$bench" --target "$target" --ledger "eight_$batch" --account "Bench $i" --rows "$each" \
-            --first $((i * each)) --batch "$batch" >"$out/pg-eight-$i.txt" &
+            --first $((i * each)) --batch "$batch" --start-file "$go" >"$out/pg-eight-$i.txt" &
         pids+=($!)
     done
+    # Every importer has built its rows: they start saving at once, and only that is timed.
+    while [ "$(ls "$go".ready.* 2>/dev/null | wc -l)" -lt 8 ]; do sleep 0.01; done
+    began=$(date +%s.%N)
+    touch "$go"
     for pid in "${pids[@]}"; do wait "$pid"; done
     ended=$(date +%s.%N)
+    rm -f "$go" "$go".ready.*
+    stored=$(psql "$target" -At -c "SELECT count(*) FROM eight_$batch.transactions")
+    [ "$stored" = "$((each * 8))" ] || { echo "bench: FAILED: 8 importers stored $stored rows, expected $((each * 8))" >&2; exit 1; }
     echo "8 importers, batches of $batch, $each rows each: $(awk -v r=$((each * 8)) -v a="$began" -v b="$ended" \
         'BEGIN { printf "%.2f s: %d rows/s together", b - a, r / (b - a) }')"
 done
