@@ -191,15 +191,19 @@ struct PostgresBatchStatementsTests {
 
 @Suite("PostgresLedger statistics")
 struct PostgresStatisticsTests {
-    @Test("an import gathers the planner's statistics when its batches have doubled the table, from 10,000 rows")
-    func analyzesAsTheTableGrows() throws {
-        let (ledger, account) = try PostgresBatchTests.makeLedger()
-        // Rows of distinct days and amounts: each a new row.
-        let drafts: [Draft] = (0..<45_000).map { (index: Int) -> Draft in
+    /// `count` rows of distinct days and amounts: each a new row.
+    static func newRows(_ count: Int, accountID: Int64) -> [PendingRow] {
+        let drafts: [Draft] = (0..<count).map { (index: Int) -> Draft in
             let day = String(format: "2024-%02d-%02d", 1 + index / 3_000 % 12, 1 + index % 28)
             return makeDraft("Row \(index)", -Int64(1 + index), on: day, line: index + 2)
         }
-        let rows = pendingRows(drafts, accountID: account)
+        return pendingRows(drafts, accountID: accountID)
+    }
+
+    @Test("an import gathers the planner's statistics when its batches have doubled the table, from 10,000 rows")
+    func analyzesAsTheTableGrows() throws {
+        let (ledger, account) = try PostgresBatchTests.makeLedger()
+        let rows = Self.newRows(45_000, accountID: account)
         var analysesAfter: [Int] = []
         for start in stride(from: 0, to: rows.count, by: 5_000) {
             #expect(
@@ -225,11 +229,7 @@ struct PostgresStatisticsTests {
     @Test("a batch that goes to the statements waits for the statistics a running ANALYZE gathers")
     func statementsWaitForTheStatistics() throws {
         let (ledger, account) = try PostgresBatchTests.makeLedger()
-        let drafts: [Draft] = (0..<10_000).map { (index: Int) -> Draft in
-            let day = String(format: "2024-%02d-%02d", 1 + index / 3_000 % 12, 1 + index % 28)
-            return makeDraft("Row \(index)", -Int64(1 + index), on: day, line: index + 2)
-        }
-        let rows = pendingRows(drafts, accountID: account)
+        let rows = Self.newRows(10_000, accountID: account)
         #expect(ledger.save(rows, importID: nil) == .saved(inserted: 10_000, duplicates: 0))
         #expect(ledger.analyses == 1)
         // Sent, and perhaps still running; the duplicates' batch looks rows up after it ended.
@@ -246,12 +246,8 @@ struct PostgresStatisticsTests {
     func analyzesOnItsOwnConnection() throws {
         let (ledger, account) = try PostgresBatchTests.makeLedger()
         ledger.opensStatisticsConnection = false
-        let drafts: [Draft] = (0..<10_000).map { (index: Int) -> Draft in
-            let day = String(format: "2024-%02d-%02d", 1 + index / 3_000 % 12, 1 + index % 28)
-            return makeDraft("Row \(index)", -Int64(1 + index), on: day, line: index + 2)
-        }
         #expect(
-            ledger.save(pendingRows(drafts, accountID: account), importID: nil)
+            ledger.save(Self.newRows(10_000, accountID: account), importID: nil)
                 == .saved(inserted: 10_000, duplicates: 0))
         #expect(ledger.analyses == 1)
         #expect(ledger.statisticsConnection == nil)
