@@ -94,6 +94,27 @@ struct CSVMappingTests {
         #expect(mapping.matchingNames == ["Payee", "Sum", "DC"])
     }
 
+    @Test("a German export with Soll and Haben amount columns is read by de-girokonto-soll-haben")
+    func germanDebitCreditColumns() throws {
+        let bytes = try sampleBytes("samples/csv/de-girokonto-soll-haben.csv")
+        let run = runAdapter(
+            CSVFormat.self, bytes: bytes, name: "dc.csv", options: sampleOptions("dc.csv"))
+        #expect(run.error == nil, "\(run.error ?? "")")
+        #expect(run.events.first == .mapping("de-girokonto-soll-haben"))
+        // The Soll cell is written negative, the Haben cell unsigned; the column decides.
+        #expect(run.drafts.prefix(3).map(\.signedMinorUnits) == [-8500, -640, 284_517])
+        #expect(run.drafts.prefix(3).map(\.memo) == ["SEPA-Lastschrift von", "Kartenzahlung", "Gutschrift"])
+        #expect(run.drafts[3].description == "Hausverwaltung Süd / Miete November; Whg. 3")
+        #expect(run.drafts[4].description == "Drogerie Fröhlich / Einkauf \"Hygieneartikel\"")
+        // A row with both cells filled is refused at its line, not guessed.
+        let text = try #require(String(data: Data(bytes), encoding: .windowsCP1252))
+        let changed = text.replacingOccurrences(of: "-6,40;;EUR", with: "-6,40;6,40;EUR")
+        let bothBytes = try #require(changed.data(using: .windowsCP1252))
+        let both = runAdapter(
+            CSVFormat.self, bytes: Array(bothBytes), name: "dc.csv", options: sampleOptions("dc.csv"))
+        #expect(both.error?.hasPrefix("dc.csv:7:82: error: column \"Haben\"") == true, "\(both.error ?? "")")
+    }
+
     @Test("an indicator word in both lists is a problem at the indicator")
     func ambiguousIndicator() {
         let json = """

@@ -47,6 +47,10 @@ let sampleExpectations: [SampleExpectation] = [
         drafts: 8,
         credits: 325_717, debits: 157_285, balances: ["opening 2024-09-30 1234.56", "ledger 2024-10-31 2918.88"]),
     SampleExpectation(
+        path: "samples/csv/de-girokonto-soll-haben.csv", mapping: "de-girokonto-soll-haben",
+        account: "German bank ••••7890", drafts: 7, credits: 325_717, debits: 156_535,
+        balances: ["opening 2024-10-31 1234.56", "ledger 2024-11-30 2926.38"]),
+    SampleExpectation(
         path: "samples/csv/fr-compte-courant.csv", mapping: "fr-compte-courant", account: "fr-compte-courant",
         drafts: 6, credits: 266_840, debits: 136_000, balances: ["ledger 2024-10-31 3150.22"]),
     SampleExpectation(

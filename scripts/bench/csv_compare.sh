@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Parsing and normalising CSV exports with `ledgerport import --dry-run` beside a plain Python
-# csv + decimal.Decimal parse of the same columns, in three dialects, and hledger's CSV rules on
+# csv + decimal.Decimal parse of the same columns, in four dialects, and hledger's CSV rules on
 # the German one (Debian's hledger, after converting the file to UTF-8, which hledger needs):
 #
 #   de      a German export: semicolons, decimal comma, every field quoted, Windows-1252,
 #           preamble and footer, Soll/Haben column (mappings/de-girokonto.json)
+#   dc      a German export with separate Soll and Haben amount columns: semicolons, decimal comma,
+#           Windows-1252, a field quoted only when it must be, preamble (period, opening balance)
+#           and a Kontostand footer (mappings/de-girokonto-soll-haben.json)
 #   quoted  Date,Description,Amount,Balance in UTF-8, each description quoted and holding a
 #           comma (mappings/generic.json, with --account and --currency)
 #   utf16   the quoted rows in UTF-16 little-endian with a byte-order mark (the same mapping;
@@ -20,7 +23,7 @@
 # compares with an old default ledger. hledger runs HLEDGER_RUNS times (default 1: it takes a
 # quarter of a minute per 100,000 rows). Every run must exit 0 and read every row (ledgerport's
 # `read`, Python's row count, hledger's transaction count), or the benchmark stops (check.sh).
-# STYLES (default "de quoted utf16") picks the dialects; BIN=/path/to/ledgerport measures another
+# STYLES (default "de dc quoted utf16") picks the dialects; BIN=/path/to/ledgerport measures another
 # build.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -28,7 +31,7 @@ rows=${1:-1000000}
 hledger_rows=${2:-100000}
 runs=${RUNS:-5}
 hledger_runs=${HLEDGER_RUNS:-1}
-styles=${STYLES:-de quoted utf16}
+styles=${STYLES:-de dc quoted utf16}
 out=${BENCH_OUT:-/tmp/ledgerport-bench}
 source scripts/bench/check.sh
 bin=${BIN:-.build/release/ledgerport}
@@ -55,7 +58,7 @@ run() { # list rows counter command...
 python_rows() { sed -nE 's/^python csv\+Decimal: ([0-9]+) rows.*/\1/p' "$out/last.out"; }
 hledger_rows() { grep -c '^[0-9]' "$out/last.out" || true; }
 # What ledgerport needs told for a style: the generic mapping names no account or currency.
-style_options() { [ "$1" = de ] || echo "--account Bench --currency EUR"; }
+style_options() { case $1 in de | dc) ;; *) echo "--account Bench --currency EUR" ;; esac; }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 rm -f "$out"/*.runs

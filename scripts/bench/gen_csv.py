@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
 """Generate large CSV bank exports for ledgerport's CSV benchmarks.
 
-Four styles:
+Five styles:
   de       German bank giro export, as mappings/de-girokonto.json reads it: Windows-1252,
            semicolons, every field quoted, preamble lines (Kontonummer, Zeitraum, Anfangssaldo),
            dd.MM.yyyy days, decimal comma with '.' thousands, Soll/Haben column, Endsaldo footer.
+  dc       German bank giro export with separate Soll and Haben amount columns, as
+           mappings/de-girokonto-soll-haben.json reads it: Windows-1252, semicolons, a field
+           quoted only when it holds a semicolon or a quote, preamble (Umsätze Girokonto with
+           the period, Kontonummer, Alter Kontostand), dd.MM.yyyy days, Umsatzart, the Soll
+           amount written negative and the Haben cell empty for money out (the reverse for money
+           in), Kontostand footer.
   generic  Date,Description,Amount,Balance with ISO days and signed amounts (mappings/generic.json).
   quoted   the generic columns in UTF-8 with every description quoted and holding a comma
            ("Bäckerei Müller, Kartenzahlung girocard"), as most banks' English exports write them.
@@ -15,6 +21,7 @@ Amounts are built from integer cents, so the opening balance plus the rows equal
 balance exactly. The output is deterministic for a given --seed.
 
     scripts/bench/gen_csv.py --style de --rows 1000000 --out bench-out/de-1m.csv
+    scripts/bench/gen_csv.py --style dc --rows 1000000 --out bench-out/dc-1m.csv
     scripts/bench/gen_csv.py --style generic --rows 1000000 --out bench-out/generic-1m.csv
     scripts/bench/gen_csv.py --style quoted --rows 1000000 --out bench-out/quoted-1m.csv
     scripts/bench/gen_csv.py --style utf16 --rows 1000000 --out bench-out/utf16-1m.csv
@@ -79,6 +86,40 @@ def write_german(out, rows, rng):
         f.write(f'\r\n"Endsaldo:";"{sign}{german_amount(closing)} EUR";\r\n')
 
 
+KINDS = ["Kartenzahlung", "SEPA-Lastschrift von", "SEPA-Überweisung an", "Dauerauftrag", "Gutschrift"]
+
+
+def minimal_quoted(text):
+    """A field quoted only when it must be (as Python's csv writer and many banks do)."""
+    return quoted(text) if ";" in text or '"' in text else text
+
+
+def write_debit_credit(out, rows, rng):
+    start = datetime.date(1990, 1, 1)
+    opening = 1_234_56
+    cents = list(amounts(rng, rows))
+    last_day = start + datetime.timedelta(days=(rows - 1) // 40) if rows else start
+    closing = opening + sum(cents)
+
+    def signed(value):
+        return ("-" if value < 0 else "") + german_amount(value)
+
+    with open(out, "w", encoding="cp1252", newline="") as f:
+        f.write(f"Umsätze Girokonto;Zeitraum: {start:%d.%m.%Y} - {last_day:%d.%m.%Y};\r\n")
+        f.write("Kontonummer:;1234567890;\r\n")
+        f.write(f"Alter Kontostand;{start - datetime.timedelta(days=1):%d.%m.%Y};;;{signed(opening)};EUR\r\n\r\n")
+        f.write("Buchungstag;Wert;Umsatzart;Begünstigter / Auftraggeber;Verwendungszweck;Soll;Haben;Währung\r\n")
+        for day, amount in zip(days(rows, start), cents):
+            text = day.strftime("%d.%m.%Y")
+            kind = KINDS[rng.randrange(len(KINDS))]
+            payee = PAYEES[rng.randrange(len(PAYEES))]
+            purpose = PURPOSES[rng.randrange(len(PURPOSES))]
+            debit, credit = (signed(amount), "") if amount < 0 else ("", german_amount(amount))
+            f.write(f"{text};{text};{kind};{minimal_quoted(payee)};{minimal_quoted(purpose)};"
+                    f"{debit};{credit};EUR\r\n")
+        f.write(f"Kontostand;{last_day:%d.%m.%Y};;;{signed(closing)};EUR\r\n")
+
+
 def write_generic(out, rows, rng, quote=False, encoding="utf-8"):
     start = datetime.date(1990, 1, 1)
     balance = 1_000_00
@@ -102,7 +143,7 @@ def format_cents(cents):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--style", choices=["de", "generic", "quoted", "utf16"], default="de")
+    parser.add_argument("--style", choices=["de", "dc", "generic", "quoted", "utf16"], default="de")
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--out", required=True)
@@ -111,6 +152,8 @@ def main():
     rng = random.Random(args.seed)
     if args.style == "de":
         write_german(args.out, args.rows, rng)
+    elif args.style == "dc":
+        write_debit_credit(args.out, args.rows, rng)
     elif args.style == "utf16":
         write_generic(args.out, args.rows, rng, quote=True, encoding="utf-16")
     else:

@@ -29,13 +29,40 @@ enum MappingMatcher {
     }
 
     /// Reads the head in the mapping's dialect (reusing `sniffed` when it is the same).
+    ///
+    /// `sniffed` was read with no declared encoding, so with the encoding it guessed: it is also
+    /// the sample of a mapping whose (effective) encoding is that guess.
     static func sample(for mapping: CSVMapping, head: [UInt8], isWholeFile: Bool, name: String, sniffed: HeadSample)
         -> HeadSample
     {
         let dialect = CSVDialect(delimiter: mapping.delimiter ?? sniffed.dialect.delimiter, quote: mapping.quote)
-        if dialect == sniffed.dialect && mapping.encoding == nil { return sniffed }
+        if dialect == sniffed.dialect && (mapping.encoding == nil || mapping.encoding == sniffed.encodingGuess) {
+            return sniffed
+        }
         return HeadSample(
             head: head, isWholeFile: isWholeFile, name: name, dialect: dialect, encoding: mapping.encoding)
+    }
+
+    /// The head samples read for one file, by dialect and encoding: the catalog's mappings mostly
+    /// share both, and each reading of the 64 KiB head cost 4–6 M instructions (11 readings, one
+    /// per shipped mapping, before the first row).
+    struct SampleCache {
+        private var entries: [(dialect: CSVDialect, encoding: CSVEncoding?, sample: HeadSample)] = []
+
+        /// ``MappingMatcher/sample(for:head:isWholeFile:name:sniffed:)``, read once per dialect
+        /// and encoding.
+        mutating func sample(
+            for mapping: CSVMapping, head: [UInt8], isWholeFile: Bool, name: String, sniffed: HeadSample
+        ) -> HeadSample {
+            let dialect = CSVDialect(delimiter: mapping.delimiter ?? sniffed.dialect.delimiter, quote: mapping.quote)
+            if let known = entries.first(where: { $0.dialect == dialect && $0.encoding == mapping.encoding }) {
+                return known.sample
+            }
+            let sample = MappingMatcher.sample(
+                for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
+            entries.append((dialect, mapping.encoding, sample))
+            return sample
+        }
     }
 
     /// Where the mapping's header is in the sample: the first row at or after `skipLines` that
@@ -73,8 +100,10 @@ enum MappingMatcher {
         among mappings: [CSVMapping], head: [UInt8], isWholeFile: Bool, name: String, sniffed: HeadSample
     ) -> (HeaderMatch, MappingChoice)? {
         var matches: [HeaderMatch] = []
+        var samples = SampleCache()
         for mapping in mappings where mapping.hasHeader {
-            let sample = sample(for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
+            let sample = samples.sample(
+                for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
             if let match = match(mapping, in: sample, names: mapping.matchingNames),
                 MappingMatcher.match(mapping, in: sample, names: mapping.requiredColumnNames) != nil
             {
@@ -104,8 +133,10 @@ enum MappingMatcher {
         among mappings: [CSVMapping], head: [UInt8], isWholeFile: Bool, name: String, sniffed: HeadSample
     ) -> (mapping: CSVMapping, missing: [String])? {
         var best: (mapping: CSVMapping, missing: [String], present: Int, needed: Int)?
+        var samples = SampleCache()
         for mapping in mappings where mapping.hasHeader {
-            let sample = sample(for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
+            let sample = samples.sample(
+                for: mapping, head: head, isWholeFile: isWholeFile, name: name, sniffed: sniffed)
             let needed = mapping.requiredColumnNames
             guard !needed.isEmpty, let row = closestHeader(for: mapping, in: sample) else { continue }
             let missing = needed.filter { !row.keys.contains(key($0)) }

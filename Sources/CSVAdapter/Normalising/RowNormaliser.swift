@@ -53,6 +53,14 @@ struct RowNormaliser {
     private var lastCurrency: Currency?
     /// Indicator cells seen, as raw bytes, with the direction each meant (a handful at most).
     private var knownIndicators: [(bytes: [UInt8], direction: Direction)] = []
+    /// One-column memo cells seen lately, as raw bytes, with the text each became: a memo column
+    /// such as a transaction type (`Kartenzahlung`, `SEPA-Lastschrift von`) repeats a handful of
+    /// values, whose text is then shared instead of decoded and allocated again. The same bytes
+    /// always decode to the same text: the encoding, once a field above ASCII settled it, stays.
+    private var knownMemos: [(bytes: [UInt8], text: String)] = []
+    /// The slot the next unknown memo replaces once ``knownMemoLimit`` are kept.
+    private var nextMemoSlot = 0
+    private static let knownMemoLimit = 8
 
     /// Creates a normaliser.
     ///
@@ -149,8 +157,7 @@ struct RowNormaliser {
         } else {
             description = try joined(row, descriptionPositions, separator: descriptionSeparator, ascii: asciiSeparator)
         }
-        var memo =
-            memoPositions.isEmpty ? "" : try joined(row, memoPositions, separator: " ", ascii: Self.memoSeparator)
+        var memo = memoPositions.isEmpty ? "" : try self.memo(of: row)
         var externalID: String?
         if let idPosition {
             let id = try text(row, idPosition)
@@ -176,6 +183,27 @@ struct RowNormaliser {
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: money,
             direction: direction, description: description, memo: memo, status: status, externalID: externalID,
             runningBalance: runningBalance, location: SourceLocation(file: file, line: row.line, column: 1))
+    }
+
+    /// The row's memo: its memo columns joined by a space, a one-column memo's text shared with
+    /// the last rows that had the same bytes.
+    private mutating func memo(of row: CSVRow) throws(CSVError) -> String {
+        guard memoPositions.count == 1 else {
+            return try joined(row, memoPositions, separator: " ", ascii: Self.memoSeparator)
+        }
+        let position = memoPositions[0]
+        for index in knownMemos.indices where row.field(position, equals: knownMemos[index].bytes) {
+            return knownMemos[index].text
+        }
+        let text = try joined(row, memoPositions, separator: " ", ascii: Self.memoSeparator)
+        let known = (bytes: row.bytes(of: position), text: text)
+        if knownMemos.count < Self.knownMemoLimit {
+            knownMemos.append(known)
+        } else {
+            knownMemos[nextMemoSlot] = known
+            nextMemoSlot = (nextMemoSlot + 1) % Self.knownMemoLimit
+        }
+        return text
     }
 
     /// The row's currency: its currency column, else the mapping's.
