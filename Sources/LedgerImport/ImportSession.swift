@@ -130,7 +130,7 @@ struct ImportSession {
         if let comparedLedger {
             try countNew(against: comparedLedger)
         } else if let ledger {
-            switch ledger.save(inPlace: &batch, importID: report.importID) {
+            switch ledger.save(batch, importID: report.importID) {
             case .saved(let inserted, let duplicates, let withdrawn, let deletedBefore, let booked):
                 report.inserted += inserted
                 report.booked += booked

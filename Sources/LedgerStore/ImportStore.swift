@@ -25,11 +25,6 @@ public protocol ImportStore: LedgerReading {
     /// withdrawals in order.
     func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome
 
-    /// Saves one batch as ``save(_:importID:)`` does, reading its items where they are: the
-    /// importer's own batch, handed over for the call and left as it came. A store that reads a
-    /// batch in place is spared a copy of each row (and the release of its strings).
-    func save(inPlace items: inout [BatchItem], importID: Int64?) -> BatchOutcome
-
     /// Finds or creates the account a source declares, and says whether this call created it.
     func ensureAccountNotingCreation(_ reference: AccountReference, fallbackCurrency: Currency)
         throws(StoreError) -> (account: StoredAccount, isNew: Bool)
@@ -64,14 +59,6 @@ public protocol ImportStore: LedgerReading {
 
     /// Whether a failure is the ledger's own (its file, lock or server), not a record's.
     func isLedgerFailure(_ error: StoreError) -> Bool
-}
-
-extension ImportStore {
-    /// A store that copies its batch anyway (PostgreSQL's, which writes a batch's rows as text)
-    /// saves it as given.
-    public func save(inPlace items: inout [BatchItem], importID: Int64?) -> BatchOutcome {
-        save(items, importID: importID)
-    }
 }
 
 extension Ledger: ImportStore {

@@ -24,16 +24,6 @@ extension Ledger {
     /// interrupted, killed). A withdrawal deletes the account's transaction with that external id, and is a no-op when
     /// there is none (already withdrawn, or never imported), so a re-import changes nothing.
     public func save(_ items: [BatchItem], importID: Int64?) -> BatchOutcome {
-        var items = items
-        return save(inPlace: &items, importID: importID)
-    }
-
-    /// Saves a batch as ``save(_:importID:)`` does, reading each item where it is: each is moved
-    /// out of the array while it is saved and back in after, however its step ends, so the batch
-    /// is left as it came. An item read through the array is copied (each of its strings retained
-    /// and released) because the calls into SQLite could, as far as the compiler knows, write to
-    /// the array's memory; an item moved out is the loop's own.
-    public func save(inPlace items: inout [BatchItem], importID: Int64?) -> BatchOutcome {
         do {
             var registers = false
             let (inserted, deleted, inserts, deletedBefore, booked) = try joiningWrite {
@@ -47,15 +37,12 @@ extension Ledger {
                 var booked = 0
                 var totals = DailyTotals()
                 let tombstones = try tombstones()
-                // Each item is moved out of its slot for its step and back in when the step ends
-                // (a `continue` or a throw included): read through the buffer, it would be copied.
-                try items.withUnsafeMutableBufferPointer { buffer in
-                    guard let base = buffer.baseAddress else { return }
+                // The items are read where they are: an array's iterator copies each item, retaining
+                // and releasing each of its strings; a buffer's elements are borrowed.
+                try items.withUnsafeBufferPointer { buffer in
                     for index in buffer.indices {
-                        let slot = base + index
-                        switch slot.move() {
+                        switch buffer[index] {
                         case .insert(let row):
-                            defer { slot.initialize(to: .insert(row)) }
                             inserts += 1
                             if try tombstones.skips(row, restoring: restoresDeletedRows, forget: forget) {
                                 deletedBefore += 1
@@ -87,10 +74,6 @@ extension Ledger {
                                 if let importID { try claim(row, for: importID) }
                             }
                         case .withdraw(let accountID, let externalID, let location):
-                            defer {
-                                slot.initialize(
-                                    to: .withdraw(accountID: accountID, externalID: externalID, location: location))
-                            }
                             // The rows inserted so far in this batch must be in the totals before
                             // the delete trigger subtracts the withdrawn row from them.
                             try addToDailyTotals(totals)

@@ -229,16 +229,8 @@ final class Statement {
         }
     }
 
-    @inline(__always)
-    private func check(_ code: Int32, _ function: StaticString) throws(StoreError) {
-        // Inlined at each of a row's 25 binds: the comparison stays in line, the error is made
-        // out of line (a call per bind cost more than the comparison).
-        guard code == SQLITE_OK else { throw failure(code, function) }
-    }
-
-    @inline(never)
-    private func failure(_ code: Int32, _ function: StaticString) -> StoreError {
-        database.error(function.description, code: ResultCode(rawValue: code), sql: sql)
+    private func check(_ code: Int32, _ function: String) throws(StoreError) {
+        guard code == SQLITE_OK else { throw database.error(function, code: ResultCode(rawValue: code), sql: sql) }
     }
 }
 
