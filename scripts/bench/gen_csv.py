@@ -65,12 +65,17 @@ def days(rows, start):
         yield start + datetime.timedelta(days=index // 40)
 
 
-def write_german(out, rows, rng):
+def statement(rng, rows):
+    """A German statement's first day, opening balance, rows' cents, last day and closing balance."""
     start = datetime.date(1990, 1, 1)
     opening = 1_234_56
     cents = list(amounts(rng, rows))
     last_day = start + datetime.timedelta(days=(rows - 1) // 40) if rows else start
-    closing = opening + sum(cents)
+    return start, opening, cents, last_day, opening + sum(cents)
+
+
+def write_german(out, rows, rng):
+    start, opening, cents, last_day, closing = statement(rng, rows)
     sign = "-" if closing < 0 else ""
     with open(out, "w", encoding="cp1252", newline="") as f:
         f.write('"Kontonummer:";"1234567890";\r\n')
@@ -95,11 +100,7 @@ def minimal_quoted(text):
 
 
 def write_debit_credit(out, rows, rng):
-    start = datetime.date(1990, 1, 1)
-    opening = 1_234_56
-    cents = list(amounts(rng, rows))
-    last_day = start + datetime.timedelta(days=(rows - 1) // 40) if rows else start
-    closing = opening + sum(cents)
+    start, opening, cents, last_day, closing = statement(rng, rows)
 
     def signed(value):
         return ("-" if value < 0 else "") + german_amount(value)
