@@ -33,11 +33,11 @@ public struct CamtFormat: FormatAdapter {
     /// How sure this is camt: 100 with a camt.052/053/054 namespace in the head, 60 with one of
     /// their message elements, else 0 (an `.xml` name alone says nothing: OFX 2 is XML too).
     public static func sniff(_ head: [UInt8], fileName: String) -> Int {
-        let text = String(decoding: head.prefix(8192), as: UTF8.self)
-        for kind in ["052", "053", "054"] where text.contains(CamtMessage.namespacePrefix + "camt.\(kind).001.") {
+        let found = { (word: String) in HeadSearch.contains(head, word, within: 8192) }
+        for kind in ["052", "053", "054"] where found(CamtMessage.namespacePrefix + "camt.\(kind).001.") {
             return 100
         }
-        for element in ["<BkToCstmrStmt", "<BkToCstmrAcctRpt", "<BkToCstmrDbtCdtNtfctn"] where text.contains(element) {
+        for element in ["<BkToCstmrStmt", "<BkToCstmrAcctRpt", "<BkToCstmrDbtCdtNtfctn"] where found(element) {
             return 60
         }
         return 0

@@ -37,9 +37,9 @@ public struct OFXFormat: FormatAdapter {
     /// How sure this is OFX: 100 with an OFX header or `<?OFX`, 90 with an `<OFX>` tag, 30 for
     /// a `.ofx`/`.qfx`/`.qbo` name alone, else 0.
     public static func sniff(_ head: [UInt8], fileName: String) -> Int {
-        let text = String(decoding: head.prefix(8192), as: UTF8.self).uppercased()
-        if text.contains("OFXHEADER") || text.contains("<?OFX") { return 100 }
-        if text.contains("<OFX>") || text.contains("<OFX ") { return 90 }
+        let found = { (word: String) in HeadSearch.containsIgnoringCase(head, word, within: 8192) }
+        if found("OFXHEADER") || found("<?OFX") { return 100 }
+        if found("<OFX>") || found("<OFX ") { return 90 }
         let lowerName = fileName.lowercased()
         if fileExtensions.contains(where: { lowerName.hasSuffix("." + $0) }) { return 30 }
         return 0

@@ -10,7 +10,8 @@ struct HeadSampleTests {
     static let texts = [
         "Buchungstag", "  Währung ", "ÜBERTRAG Sparen", "Straße", "ΣΊΣΥΦΟΣ", "İstanbul", "Café Größenwahn",
         "\t\r\nAmount\u{00A0}", "\u{2003}Valuta\u{3000}", "ǅemal", "ﬀ Ligature", "", "   ", "\u{00A0}\u{2009}",
-        "\n", "a\u{0301}", "ＡＢＣ", "Ⅻ",
+        "\n", "a\u{0301}", "ＡＢＣ", "Ⅻ", "Bäckerei Müller, Miete", "a\u{212A}b", "\u{212A}onto", "Konto\u{212A}",
+        " Betrag (EUR)", "Betrag\u{00A0}", "x\u{00A0}y", "Date", "DATE ", "date",
     ]
 
     @Test("a header key is the trimmed, lower-cased name, as lowercased() makes it", arguments: texts)
@@ -19,6 +20,14 @@ struct HeadSampleTests {
         while let first = view.first, first.isWhitespace { view.removeFirst() }
         while let last = view.last, last.isWhitespace { view.removeLast() }
         #expect(MappingMatcher.key(name) == view.lowercased())
+    }
+
+    @Test("a field is a wanted header name exactly when its key is that name", arguments: texts)
+    func hasKeyAgreesWithKey(_ field: String) {
+        let wanted = Self.texts.map(MappingMatcher.key) + ["date", "akb", "konto", "betrag (eur)", "betrag", "amount"]
+        for name in wanted {
+            #expect(MappingMatcher.hasKey(field, name) == (MappingMatcher.key(field) == name), "\(field) \(name)")
+        }
     }
 
     @Test("a row is blank when Foundation's whitespace trimming leaves every field empty")

@@ -172,5 +172,9 @@ struct OFXTransactionTests {
         #expect(OFXFormat.sniff(Array("\n<OFX>\n<SIGNONMSGSRSV1>".utf8), fileName: "x") == 90)
         #expect(OFXFormat.sniff(Array("Date,Amount\n".utf8), fileName: "x.csv") == 0)
         #expect(OFXFormat.sniff([], fileName: "download.QFX") == 30)
+        // In any case, and only in the first 8 KiB.
+        #expect(OFXFormat.sniff(Array("ofxheader:100\n".utf8), fileName: "x") == 100)
+        #expect(OFXFormat.sniff(Array("\n<ofx>".utf8), fileName: "x") == 90)
+        #expect(OFXFormat.sniff(Array((String(repeating: " ", count: 8192) + "<OFX>").utf8), fileName: "x") == 0)
     }
 }

@@ -8,9 +8,11 @@ struct HeadSample: Sendable {
     struct Row: Sendable, Hashable {
         var line: Int
         let fields: [String]
-        /// The fields as header names are compared (``MappingMatcher/key(_:)``), worked out once:
-        /// every mapping in the catalog tests every row against its signature.
-        let keys: Set<String>
+        /// The fields as header names are compared (``MappingMatcher/key(_:)``): for a message
+        /// or a suggestion. Matching a header compares fields one at a time
+        /// (``MappingMatcher/hasKey(_:_:)``), without making these: keys for every field of every
+        /// row of every reading of the head cost 15 M instructions before an import's first row.
+        var keys: Set<String> { Set(fields.map(MappingMatcher.key)) }
         /// Whether every field is empty once spaces are trimmed (`CharacterSet.whitespaces`),
         /// worked out once: the sample's rows are filtered
         /// by it again and again, and Foundation's trimming cost 30,000 instructions a field.
@@ -19,7 +21,6 @@ struct HeadSample: Sendable {
         init(line: Int, fields: [String]) {
             self.line = line
             self.fields = fields
-            self.keys = Set(fields.map(MappingMatcher.key))
             self.isBlank = fields.allSatisfy { $0.unicodeScalars.allSatisfy(Row.isWhitespace) }
         }
 
