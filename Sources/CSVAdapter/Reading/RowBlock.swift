@@ -24,7 +24,7 @@ struct RowBlock: Sendable {
         // Room for rows of about 128 bytes, and for the reader's scan of a row at the end.
         rows = CSVRow(capacity: capacity * 128 + 4096, fields: capacity * 8)
         entries.reserveCapacity(capacity)
-        text = [UInt8](repeating: 0, count: capacity * 64)
+        text = CSVRow.room(capacity * 64)
         self.number = number
     }
 
