@@ -29,8 +29,11 @@ struct CSVRow {
     /// Where the row's bytes start in ``bytes``: 0 for a row of its own.
     private(set) var start = 0
     /// One span per field: the row's are `spans[firstSpan..<endSpan]`, with offsets into
-    /// ``bytes`` (not relative to ``start``).
+    /// ``bytes`` (not relative to ``start``). Like ``bytes``, the storage is room: the first
+    /// ``spanCount`` are spans, and the reader writes the next ones in place.
     var spans: [Span] = []
+    /// How many spans the storage holds (every row's, in a block's storage).
+    var spanCount = 0
     private(set) var firstSpan = 0
     private(set) var endSpan = 0
     /// The line where the row starts.
@@ -50,7 +53,9 @@ struct CSVRow {
 
     init(capacity: Int = 512, fields: Int = 32) {
         bytes = CSVRow.room(capacity)
-        spans.reserveCapacity(fields)
+        // Spans are written in place, like bytes: an append checked the array's uniqueness and
+        // capacity for each field, about 20 instructions a field.
+        spans = [Span](unsafeUninitializedCapacity: fields) { _, initialized in initialized = fields }
     }
 
     /// `count` bytes of room, not zero-filled: each block's storage was 52 KiB of zeros, about 208
@@ -87,7 +92,8 @@ struct CSVRow {
         copy.spans = spans[firstSpan..<endSpan].map {
             Span(start: $0.start - start, end: $0.end - start, column: $0.column, line: $0.line)
         }
-        copy.endSpan = copy.spans.count
+        copy.spanCount = copy.spans.count
+        copy.endSpan = copy.spanCount
         copy.line = line
         copy.prepared = prepared
         copy.prepared.description = nil
@@ -103,7 +109,7 @@ struct CSVRow {
         start = 0
         prepared = PreparedFields()
         openStart = 0
-        spans.removeAll(keepingCapacity: true)
+        spanCount = 0
         firstSpan = 0
         endSpan = 0
         block = 0
@@ -115,7 +121,7 @@ struct CSVRow {
     mutating func startRow(line: Int) {
         start = length
         openStart = length
-        firstSpan = spans.count
+        firstSpan = spanCount
         endSpan = firstSpan
         prepared = PreparedFields()
         self.line = line
@@ -123,7 +129,24 @@ struct CSVRow {
 
     /// Ends the row's spans at the last one appended (the reader appends them directly).
     @inline(__always)
-    mutating func closeSpans() { endSpan = spans.count }
+    mutating func closeSpans() { endSpan = spanCount }
+
+    /// Makes room for `count` more spans after ``spanCount``.
+    @inline(__always)
+    mutating func reserveSpans(_ count: Int) {
+        let needed = spanCount + count
+        guard spans.count < needed else { return }
+        let none = Span(start: 0, end: 0, column: 0, line: 0)
+        spans.append(contentsOf: repeatElement(none, count: max(needed, 2 * spans.count) - spans.count))
+    }
+
+    /// Adds a span after the ones the storage holds.
+    @inline(__always)
+    mutating func appendSpan(_ span: Span) {
+        reserveSpans(1)
+        spans[spanCount] = span
+        spanCount += 1
+    }
 
     /// Makes the row one of the rows in a block's storage, nothing copied: the storage's
     /// arrays are shared from the first row of block number `block` on.
@@ -187,8 +210,8 @@ struct CSVRow {
 
     @inline(__always)
     mutating func endField() {
-        spans.append(Span(start: openStart, end: length, column: openColumn, line: openLine))
-        endSpan = spans.count
+        appendSpan(Span(start: openStart, end: length, column: openColumn, line: openLine))
+        endSpan = spanCount
     }
 
     /// Where a field starts in the file (past the row's end: where its last field starts).

@@ -33,7 +33,7 @@ struct RowBlock: Sendable {
 
     /// About how many bytes the block holds: rows with long fields or many columns fill a
     /// block before its count does, so that memory stays flat.
-    var size: Int { rows.length + textLength + rows.spans.count * MemoryLayout<CSVRow.Span>.stride }
+    var size: Int { rows.length + textLength + rows.spanCount * MemoryLayout<CSVRow.Span>.stride }
 
     /// Reads the next row into the block with `reader`, and what `preparer` works out for it.
     ///
