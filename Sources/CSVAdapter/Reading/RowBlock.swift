@@ -44,9 +44,7 @@ struct RowBlock: Sendable {
         entries.append(Entry(window: rows.window, prepared: PreparedFields()))
         // Prepared in place: the fields (170 bytes) are not copied out of the preparer and again
         // into the entry.
-        if let preparer {
-            preparer.prepare(rows, into: &entries[entries.count - 1].prepared, text: &text, length: &textLength)
-        }
+        preparer?.prepare(rows, into: &entries[entries.count - 1].prepared, text: &text, length: &textLength)
         return true
     }
 
