@@ -241,6 +241,8 @@ struct CSVReader {
                     i += 1
                 } else {
                     scan.state = .unquoted
+                    // Straight into the field's bytes, not round the loop and the switch again.
+                    fallthrough
                 }
             case .unquoted:
                 skipWords(input, output, &i, &length, delimiter, 0x0A, 0x0D)
