@@ -137,13 +137,16 @@ struct CSVReader {
             let delimiter = dialect.delimiter
             let quote = dialect.quote.map(Int.init) ?? -1
             let ended: Bool
+            // The cursor in a local while the chunk is lent: with the closures changing none of
+            // the reader's properties, the chunk's storage is not retained and released per scan.
+            var at = cursor
+            defer { cursor = at }
             do {
                 ended = try chunk.withUnsafeBufferPointer { (whole) throws(TextAfterQuote) -> Bool in
                     let input = UnsafeBufferPointer(rebasing: whole[..<end])
                     return try row.bytes.withUnsafeMutableBufferPointer { (output) throws(TextAfterQuote) -> Bool in
                         try row.spans.withUnsafeMutableBufferPointer { (spans) throws(TextAfterQuote) -> Bool in
-                            try CSVReader.scan(
-                                input, into: output, spans, &row.spanCount, &scan, &cursor, delimiter, quote)
+                            try CSVReader.scan(input, into: output, spans, &row.spanCount, &scan, &at, delimiter, quote)
                         }
                     }
                 }
