@@ -175,13 +175,28 @@ struct FieldDecoder {
                 var index = 0
                 var readsWords = end >= 8
                 while index < end {
-                    // The word at `index`, or for a field's last bytes its last eight, of which
-                    // the first `overlap` were already written. Its bytes before the first one that
-                    // is above ASCII, NUL or a line break are ASCII and written one for one, so
-                    // the word is stored whole where its first byte goes (the output has room;
-                    // bytes past that one are written again below).
-                    if readsWords {
-                        let at = min(index, end - 8)
+                    // Whole words, each stored where its first byte goes, up to the first byte
+                    // that is above ASCII, NUL or a line break (the bytes before it are ASCII and
+                    // written one for one; the output has room, and bytes past it are written
+                    // again below).
+                    var isMarked = false
+                    while index + 8 <= end {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(field + index).loadUnaligned(as: UInt64.self))
+                        let marks = FieldDecoder.marks(word)
+                        UnsafeMutableRawPointer(target + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+                        let plain = marks == 0 ? 8 : marks.trailingZeroBitCount >> 3
+                        index += plain
+                        count += plain
+                        if marks != 0 {
+                            isMarked = true
+                            break
+                        }
+                    }
+                    if index == end { break }
+                    // A field's last bytes: its last eight, of which the first `overlap` were
+                    // already written, stored the same way when those are plain.
+                    if !isMarked, readsWords {
+                        let at = end - 8
                         let overlap = index - at
                         let word = UInt64(littleEndian: UnsafeRawPointer(field + at).loadUnaligned(as: UInt64.self))
                         let marks = FieldDecoder.marks(word)
