@@ -133,8 +133,11 @@ extension DecimalNumber {
     /// one decimal separator among them and a digit on each side, nothing else (no spaces, no
     /// grouping). `nil` for any other text, which the full reading then takes; for text of this
     /// shape both give the same number, trailing fraction zeros dropped.
+    ///
+    /// Public for readers that try the common shape before a reading that takes more (the CSV
+    /// reader's thread calls it without going through an amount syntax's separators).
     @inlinable
-    static func plain(_ bytes: UnsafeBufferPointer<UInt8>, decimalSeparator: UInt8) -> DecimalNumber? {
+    public static func plain(_ bytes: UnsafeBufferPointer<UInt8>, decimalSeparator: UInt8) -> DecimalNumber? {
         let count = bytes.count
         guard count > 0, count <= 19, let base = bytes.baseAddress else { return nil }
         var index = 0

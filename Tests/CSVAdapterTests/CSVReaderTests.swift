@@ -121,6 +121,28 @@ struct CSVReaderRandomTests {
         }.joined(separator: "\r\n") + "\r\n"
     }
 
+    @Test(
+        "rows read one after another into shared storage with room for one span and one byte read the same",
+        arguments: [1, 7, 4096])
+    func appendingWithLittleRoom(_ chunkSize: Int) throws {
+        // A row of 100 fields too: more than a row's (32) or the storage's room for spans.
+        let rows = Self.rows(seed: 4) + [(0..<100).map { String($0) }] + Self.rows(seed: 5)
+        let text = Self.csv(rows, delimiter: ",")
+        let one = try readRows(text, chunkSize: chunkSize)
+        let stream = InMemoryByteStream(Array(text.utf8), name: "t.csv", chunkSize: chunkSize)
+        var reader = CSVReader(stream, dialect: CSVDialect(delimiter: 0x2C))
+        var storage = CSVRow(capacity: 1, fields: 1)
+        var read: [(Int, [String], [Int])] = []
+        while try reader.next(appendingTo: &storage) {
+            let columns = (0..<storage.count).map { storage.location(of: $0, file: "t.csv").column }
+            read.append((storage.line, storage.texts, columns))
+        }
+        #expect(one.map(\.1) == rows)
+        #expect(read.map(\.1) == rows)
+        #expect(read.map(\.0) == one.map(\.0))
+        #expect(read.map(\.2) == one.map(\.2))
+    }
+
     @Test("what is written as CSV reads back field for field, whatever the chunk size", arguments: [1, 7, 8, 9, 4096])
     func roundTrip(_ chunkSize: Int) throws {
         for (seed, delimiter) in [(1, Character(",")), (2, ";"), (3, "\t")] as [(UInt64, Character)] {

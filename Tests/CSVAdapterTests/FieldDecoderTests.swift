@@ -288,6 +288,35 @@ struct FieldDecoderUTF8Tests {
         #expect(decoded.1 == "Müller / CafÃ©")
     }
 
+    @Test("undeclared, the one-pass join keeps exactly the fields String(validating:) takes, whole")
+    func keepsWhatValidatingTakes() {
+        var generator = SeededGenerator(seed: 13)
+        // Mostly ASCII, so that words are read eight bytes at a time, with table 3-7's edges, NUL
+        // and line breaks at any place, the last eight bytes of a field included.
+        let edges: [UInt8] = [
+            0x00, 0x0A, 0x0D, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+            0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
+        for _ in 0..<20_000 {
+            let fields = (0..<Int(generator.next() % 3 + 1)).map { _ in
+                (0..<Int(generator.next() % 30)).map { _ in
+                    generator.next() % 6 == 0 ? edges[Int(generator.next() % UInt64(edges.count))] : 0x61
+                }
+            }
+            let (join, text) = appended(fields, nil)
+            let bytes = fields.joined()
+            let isTaken =
+                fields.allSatisfy { String(validating: $0, as: UTF8.self) != nil }
+                && !bytes.contains { $0 == 0x00 || $0 == 0x0A || $0 == 0x0D }
+            #expect((join != .none) == isTaken, "\(fields)")
+            if join != .none {
+                #expect(join == (bytes.contains { $0 >= 0x80 } ? .utf8Text : .text), "\(fields)")
+                let joined = fields.filter { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
+                #expect(text == joined.joined(separator: " / "), "\(fields)")
+            }
+        }
+    }
+
     @Test("only a decoder that reads UTF-8 takes marked text; an undecided one settles on UTF-8")
     func adoptsUTF8() throws {
         var undecided = FieldDecoder(declared: nil)

@@ -21,6 +21,8 @@ final class RowPreparer: Sendable {
     /// The amount cells' and the balance cell's positions (-1 for none) and their syntax.
     private let numberPositions: (Int, Int, Int)
     private let syntax: AmountSyntax
+    /// The syntax's decimal separator, for the common shape of a number (``plainNumber(_:)``).
+    private let decimalSeparator: UInt8
 
     /// The preparer for rows normalised by `normaliser`.
     init(for normaliser: RowNormaliser, declaredEncoding: CSVEncoding?) {
@@ -42,17 +44,19 @@ final class RowPreparer: Sendable {
             numberPositions = (debit, credit, normaliser.balancePosition ?? -1)
         }
         syntax = normaliser.syntax
+        decimalSeparator = normaliser.syntax.decimalSeparator
     }
 
-    /// The prepared values of a row; the description's UTF-8 goes into `text` at `length`.
-    func prepare(_ row: CSVRow, text: inout [UInt8], length: inout Int) -> PreparedFields {
-        var fields = PreparedFields()
-        if let separator {
+    /// Works out the prepared values of a row into `fields` (as made by `PreparedFields()`); the
+    /// description's UTF-8 goes into `text` at `length`.
+    func prepare(_ row: CSVRow, into fields: inout PreparedFields, text: inout [UInt8], length: inout Int) {
+        // Optional chaining, not `if let`: a bound copy of the array is retained and released.
+        if separator != nil {
             let start = length
             let join = row.withTrimmedFields(descriptionPositions) { all, ranges in
-                separator.withUnsafeBufferPointer {
+                separator?.withUnsafeBufferPointer {
                     decoder.appendJoined(all, ranges, separator: $0, to: &text, length: &length)
-                }
+                } ?? .none
             }
             switch join {
             case .none: break
@@ -70,10 +74,16 @@ final class RowPreparer: Sendable {
         }
         let (first, second, third) = numberPositions
         fields.numbers.positions = numberPositions
-        fields.numbers.values.0 = row.withPlainField(first) { syntax.plainNumber($0) }
-        if second >= 0 { fields.numbers.values.1 = row.withPlainField(second) { syntax.plainNumber($0) } }
-        if third >= 0 { fields.numbers.values.2 = row.withPlainField(third) { syntax.plainNumber($0) } }
-        return fields
+        fields.numbers.values.0 = row.withPlainField(first) { plainNumber($0) }
+        if second >= 0 { fields.numbers.values.1 = row.withPlainField(second) { plainNumber($0) } }
+        if third >= 0 { fields.numbers.values.2 = row.withPlainField(third) { plainNumber($0) } }
+    }
+
+    /// ``AmountSyntax/plainNumber(_:)``, which reads the common shape first too: read here, a
+    /// cell of that shape goes straight to it, not through the syntax's reading of every shape.
+    @inline(__always)
+    private func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalNumber? {
+        DecimalNumber.plain(bytes, decimalSeparator: decimalSeparator) ?? syntax.plainNumber(bytes)
     }
 }
 

@@ -109,7 +109,7 @@ struct CSVReader {
                         row.endField()
                         return true
                     default:
-                        row.spans.append(scan.span(end: scan.length))
+                        row.appendSpan(scan.span(end: scan.length))
                         return true
                     }
                 }
@@ -130,16 +130,24 @@ struct CSVReader {
             row.length = scan.length
             let end = min(chunk.count, cursor.index + CSVReader.scanWindow)
             row.reserve(end - cursor.index)
+            // Room for the open field's span; the scan stops before a field it has no room for.
+            row.reserveSpans(1)
             // The closures capture no reference-counted value: a reader on its own thread then
             // never touches a count that the thread building drafts (the file's name) uses too.
             let delimiter = dialect.delimiter
             let quote = dialect.quote.map(Int.init) ?? -1
             let ended: Bool
+            // The cursor in a local while the chunk is lent: with the closures changing none of
+            // the reader's properties, the chunk's storage is not retained and released per scan.
+            var at = cursor
+            defer { cursor = at }
             do {
                 ended = try chunk.withUnsafeBufferPointer { (whole) throws(TextAfterQuote) -> Bool in
                     let input = UnsafeBufferPointer(rebasing: whole[..<end])
                     return try row.bytes.withUnsafeMutableBufferPointer { (output) throws(TextAfterQuote) -> Bool in
-                        try CSVReader.scan(input, into: output, &row.spans, &scan, &cursor, delimiter, quote)
+                        try row.spans.withUnsafeMutableBufferPointer { (spans) throws(TextAfterQuote) -> Bool in
+                            try CSVReader.scan(input, into: output, spans, &row.spanCount, &scan, &at, delimiter, quote)
+                        }
                     }
                 }
             } catch {
@@ -181,13 +189,16 @@ struct CSVReader {
     }
 
     /// Scans the chunk from the cursor, writing field bytes into `output` (the row's storage,
-    /// with room for the rest of the chunk) and ending fields into `spans`.
+    /// with room for the rest of the chunk) and ending fields into `spans` after the first
+    /// `spanCount` (room for at least the open field's). It stops before a field's first byte
+    /// when `spans` is full; the caller makes room and scans on.
     ///
     /// - Returns: whether the row ended.
     @inline(__always)
     private static func scan(
         _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
-        _ spans: inout [CSVRow.Span], _ scan: inout Scan, _ cursor: inout Cursor, _ delimiter: UInt8, _ quote: Int
+        _ spans: UnsafeMutableBufferPointer<CSVRow.Span>, _ spanCount: inout Int, _ scan: inout Scan,
+        _ cursor: inout Cursor, _ delimiter: UInt8, _ quote: Int
     ) throws(TextAfterQuote) -> Bool {
         let count = input.count
         var i = cursor.index
@@ -199,6 +210,7 @@ struct CSVReader {
         while i < count {
             switch scan.state {
             case .fieldStart:
+                if spanCount == spans.count { return false }
                 scan.sawAnything = true
                 scan.open = OpenField(start: length, column: cursor.column(i), line: cursor.line)
                 if Int(input[i]) == quote {
@@ -219,7 +231,8 @@ struct CSVReader {
                         if next == delimiter || next == 0x0A || next == 0x0D {
                             length = end
                             i = j + 1
-                            spans.append(scan.span(end: length))
+                            spans[spanCount] = scan.span(end: length)
+                            spanCount += 1
                             if endField(next, &i, &scan.state, &cursor, delimiter) { return true }
                             continue
                         }
@@ -231,6 +244,8 @@ struct CSVReader {
                     i += 1
                 } else {
                     scan.state = .unquoted
+                    // Straight into the field's bytes, not round the loop and the switch again.
+                    fallthrough
                 }
             case .unquoted:
                 skipWords(input, output, &i, &length, delimiter, 0x0A, 0x0D)
@@ -242,7 +257,8 @@ struct CSVReader {
                     i += 1
                 }
                 if i < count {
-                    spans.append(scan.span(end: length))
+                    spans[spanCount] = scan.span(end: length)
+                    spanCount += 1
                     if endField(input[i], &i, &scan.state, &cursor, delimiter) { return true }
                 }
             case .quoted:
@@ -291,7 +307,8 @@ struct CSVReader {
                 if byte == 0x20 || (byte == 0x09 && delimiter != 0x09) {
                     i += 1
                 } else if byte == delimiter || byte == 0x0A || byte == 0x0D {
-                    spans.append(scan.span(end: length))
+                    spans[spanCount] = scan.span(end: length)
+                    spanCount += 1
                     if endField(byte, &i, &scan.state, &cursor, delimiter) { return true }
                 } else {
                     throw TextAfterQuote(line: cursor.line, column: cursor.column(i))

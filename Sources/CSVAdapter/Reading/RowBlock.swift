@@ -24,7 +24,7 @@ struct RowBlock: Sendable {
         // Room for rows of about 128 bytes, and for the reader's scan of a row at the end.
         rows = CSVRow(capacity: capacity * 128 + 4096, fields: capacity * 8)
         entries.reserveCapacity(capacity)
-        text = [UInt8](repeating: 0, count: capacity * 64)
+        text = CSVRow.room(capacity * 64)
         self.number = number
     }
 
@@ -33,7 +33,7 @@ struct RowBlock: Sendable {
 
     /// About how many bytes the block holds: rows with long fields or many columns fill a
     /// block before its count does, so that memory stays flat.
-    var size: Int { rows.length + textLength + rows.spans.count * MemoryLayout<CSVRow.Span>.stride }
+    var size: Int { rows.length + textLength + rows.spanCount * MemoryLayout<CSVRow.Span>.stride }
 
     /// Reads the next row into the block with `reader`, and what `preparer` works out for it.
     ///
@@ -41,8 +41,10 @@ struct RowBlock: Sendable {
     /// - Throws: what ``CSVReader/next(appendingTo:)`` throws; the rows before stay.
     mutating func read(from reader: inout CSVReader, preparer: RowPreparer?) throws -> Bool {
         guard try reader.next(appendingTo: &rows) else { return false }
-        let prepared = preparer?.prepare(rows, text: &text, length: &textLength) ?? PreparedFields()
-        entries.append(Entry(window: rows.window, prepared: prepared))
+        entries.append(Entry(window: rows.window, prepared: PreparedFields()))
+        // Prepared in place: the fields (170 bytes) are not copied out of the preparer and again
+        // into the entry.
+        preparer?.prepare(rows, into: &entries[entries.count - 1].prepared, text: &text, length: &textLength)
         return true
     }
 
