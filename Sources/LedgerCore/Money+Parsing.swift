@@ -68,6 +68,7 @@ extension Money {
     ///
     /// - Throws: ``ConversionFailure`` when a significant digit lies beyond the currency's minor
     ///   unit or the result does not fit in 64 bits.
+    @inlinable
     public static func exactly(_ number: DecimalNumber, currency: Currency) throws(ConversionFailure)
         -> (Money, Direction)
     {

@@ -223,7 +223,7 @@ struct FieldDecoder {
                     if table.isEmpty {
                         // Kept as it is only if it is UTF-8 (as `UTF8Check.isValid` decides).
                         guard keepsUTF8 else { return nil }
-                        let length = FieldDecoder.sequenceLength(field, index, end)
+                        let length = UTF8Check.sequenceLength(field, index, end)
                         guard length > 0 else { return nil }
                         for offset in 0..<length { target[count + offset] = field[index + offset] }
                         count += length
@@ -258,36 +258,6 @@ struct FieldDecoder {
         var special = ((word &- ones) & ~word) | ((lineFeed &- ones) & ~lineFeed)
         special |= (carriageReturn &- ones) & ~carriageReturn
         return (word | special) & highs
-    }
-
-    /// The length of the well-formed UTF-8 character whose lead byte (above ASCII) is at `index`,
-    /// `end` bytes in all; 0 where none is (Unicode's table 3-7, as `UTF8Check.isValid`: no
-    /// overlong forms, surrogates or code points past U+10FFFF).
-    @inline(__always)
-    private static func sequenceLength(_ bytes: UnsafePointer<UInt8>, _ index: Int, _ end: Int) -> Int {
-        // The allowed range of the second byte, and how many bytes follow the lead.
-        let low: UInt8
-        let high: UInt8
-        let trailing: Int
-        switch bytes[index] {
-        case 0xC2...0xDF: (low, high, trailing) = (0x80, 0xBF, 1)
-        case 0xE0: (low, high, trailing) = (0xA0, 0xBF, 2)
-        case 0xE1...0xEC, 0xEE...0xEF: (low, high, trailing) = (0x80, 0xBF, 2)
-        case 0xED: (low, high, trailing) = (0x80, 0x9F, 2)
-        case 0xF0: (low, high, trailing) = (0x90, 0xBF, 3)
-        case 0xF1...0xF3: (low, high, trailing) = (0x80, 0xBF, 3)
-        case 0xF4: (low, high, trailing) = (0x80, 0x8F, 3)
-        default: return 0
-        }
-        guard index + trailing < end else { return 0 }
-        let second = bytes[index + 1]
-        guard second >= low && second <= high else { return 0 }
-        var next = index + 2
-        while next <= index + trailing {
-            guard bytes[next] & 0xC0 == 0x80 else { return 0 }
-            next += 1
-        }
-        return trailing + 1
     }
 
     /// Whether every byte is ASCII.
