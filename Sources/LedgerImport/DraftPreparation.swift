@@ -40,7 +40,8 @@ struct DraftPreparation {
     private var declared: [String: AccountReference] = [:]
     private var occurrences: [OccurrenceKey: Int32] = [:]
     private var accountNumbers: [String: Int32] = [:]
-    /// The account of the last draft and its currency (drafts come in runs of one account).
+    /// The account name of the last draft validated, which passed the name's checks, and its
+    /// account's currency (drafts come in runs of one account).
     private var lastAccount: String?
     private var lastCurrency: Currency?
     /// The account of the last draft numbered for ``occurrences``, and its number.
@@ -88,15 +89,19 @@ struct DraftPreparation {
 
     /// Checks a draft against its account's declaration.
     private mutating func validate(_ draft: borrowing Draft) throws {
-        // Compare with the last account's bytes before hashing the name.
-        if !(lastAccount?.hasSameUTF8(as: draft.account) ?? false) {
-            guard let found = declared[draft.account] else {
-                throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
-            }
-            lastAccount = found.name
-            lastCurrency = found.currency
+        // Compare with the last draft's account bytes before hashing the name: the same bytes
+        // passed the name's checks then.
+        if lastAccount?.hasSameUTF8(as: draft.account) ?? false {
+            try draft.validate(accountCurrency: lastCurrency, accountNameChecked: true)
+            return
         }
+        guard let found = declared[draft.account] else {
+            throw ImportError(.undeclaredAccount(draft.account), at: draft.location)
+        }
+        lastAccount = nil
+        lastCurrency = found.currency
         try draft.validate(accountCurrency: lastCurrency)
+        lastAccount = draft.account
     }
 
     /// Adds one to a count and answers the new count.

@@ -32,6 +32,21 @@ struct TextRuleTests {
         }
     }
 
+    @Test("an account name known to pass (the importer's run of one account) is not checked again; the rest is")
+    func accountNameChecked() throws {
+        let named = draft(account: "Check\u{0}ing")
+        #expect(throws: CoreError(.nulInText(field: "the account name"), at: here)) {
+            try named.validate(accountCurrency: nil)
+        }
+        try named.validate(accountCurrency: nil, accountNameChecked: true)
+        #expect(throws: CoreError(.missingField("an account name"), at: here)) {
+            try draft(account: "").validate(accountCurrency: nil)
+        }
+        #expect(throws: CoreError(.nulInText(field: "the description"), at: here)) {
+            try draft(description: "Cof\u{0}fee").validate(accountCurrency: nil, accountNameChecked: true)
+        }
+    }
+
     @Test("other control characters are text: kept, and shown visibly by the command line")
     func otherControls() throws {
         try draft(description: "\u{1B}[31mRED\u{7}\t", memo: "\u{1F}").validate(accountCurrency: .EUR)
