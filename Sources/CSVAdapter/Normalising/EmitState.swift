@@ -47,13 +47,13 @@ struct EmitState {
             lastRowAccount = rowAccount
             hasAccount = true
         }
-        let draft: Draft
+        // One draft call, its result bound once: assigned in two branches, the draft was copied.
+        var account = lastAccount
         if accountPerCurrency {
             let currency = try settings?.currency ?? normaliser.currency(of: row)
-            draft = try normaliser.draft(from: row, account: lastAccount + " " + currency.code, settings: settings)
-        } else {
-            draft = try normaliser.draft(from: row, account: lastAccount, settings: settings)
+            account += " " + currency.code
         }
+        let draft = try normaliser.draft(from: row, account: account, settings: settings)
         // Usually the same account as the row before, already declared.
         if declaredName != draft.account || declaredCurrency != draft.amount.currency {
             try declare(draft.account, of: draft, rowAccount: rowAccount, statement, session, emit)
