@@ -19,17 +19,11 @@ public enum HeadSearch {
         }
     }
 
-    /// Whether the first `limit` bytes of `head` hold `word` with its ASCII letters in either
-    /// case: what upper-casing the text and looking for the upper-cased word finds.
-    public static func containsIgnoringCase(_ head: [UInt8], _ word: String, within limit: Int) -> Bool {
-        let needle = word.utf8.map(upper)
-        let folded = head.prefix(limit).map(upper)
-        return folded.withUnsafeBufferPointer { find(needle, in: $0) }
-    }
-
-    /// An ASCII letter in upper case; any other byte as it is.
-    private static func upper(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
+    /// The first `limit` bytes of `head` with their ASCII letters upper-cased: searched with
+    /// ``contains(_:_:within:)`` for upper-case words, they find what upper-casing the text and
+    /// looking for the words found. (Made once for all of a sniffer's words.)
+    public static func upperCased(_ head: [UInt8], within limit: Int) -> [UInt8] {
+        head.prefix(limit).map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 0x20 : $0 }
     }
 
     private static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {

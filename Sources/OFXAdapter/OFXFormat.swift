@@ -37,7 +37,8 @@ public struct OFXFormat: FormatAdapter {
     /// How sure this is OFX: 100 with an OFX header or `<?OFX`, 90 with an `<OFX>` tag, 30 for
     /// a `.ofx`/`.qfx`/`.qbo` name alone, else 0.
     public static func sniff(_ head: [UInt8], fileName: String) -> Int {
-        let found = { (word: String) in HeadSearch.containsIgnoringCase(head, word, within: 8192) }
+        let upper = HeadSearch.upperCased(head, within: 8192)
+        let found = { (word: String) in HeadSearch.contains(upper, word, within: 8192) }
         if found("OFXHEADER") || found("<?OFX") { return 100 }
         if found("<OFX>") || found("<OFX ") { return 90 }
         let lowerName = fileName.lowercased()

@@ -371,22 +371,17 @@ struct RowNormaliser {
     mutating func number(_ row: CSVRow, _ position: Int, currency: Currency) throws(CSVError)
         -> DecimalNumber?
     {
-        if let prepared = row.prepared.numbers.number(at: position), let plain = prepared { return plain }
-        return try unpreparedNumber(row, position, currency: currency)
+        let prepared = row.prepared.numbers.number(at: position)
+        if let prepared, let plain = prepared { return plain }
+        return try unpreparedNumber(row, position, currency: currency, readAhead: prepared != nil)
     }
 
-    /// ``number(_:_:currency:)`` for a cell the read-ahead thread didn't read, or read no plain
-    /// number from.
-    private mutating func unpreparedNumber(_ row: CSVRow, _ position: Int, currency: Currency) throws(CSVError)
-        -> DecimalNumber?
+    /// ``number(_:_:currency:)`` for a cell the read-ahead thread didn't read, or (`readAhead`)
+    /// read no plain number from.
+    private mutating func unpreparedNumber(_ row: CSVRow, _ position: Int, currency: Currency, readAhead: Bool)
+        throws(CSVError) -> DecimalNumber?
     {
-        let plain: DecimalNumber?
-        if let prepared = row.prepared.numbers.number(at: position) {
-            plain = prepared
-        } else {
-            plain = row.withPlainField(position) { self.syntax.plainNumber($0) }
-        }
-        if let plain { return plain }
+        if !readAhead, let plain = row.withPlainField(position, { self.syntax.plainNumber($0) }) { return plain }
         if row.isEmpty(position) { return nil }
         let syntax = self.syntax
         // Borrow the scratch buffer (a copy would make every append reallocate it).
