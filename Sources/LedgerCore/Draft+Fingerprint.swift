@@ -15,7 +15,7 @@ extension Draft {
         hash.combine(amount.minorUnits)
         for byte in amount.currency.code.utf8 { hash.combine(byte) }
         hash.combine(direction == .credit ? UInt8(ascii: "+") : UInt8(ascii: "-"))
-        if !hash.combineFoldedLatin1(description) {
+        if !hash.combineFoldedLatin1(descriptionText) {
             for byte in Draft.normalisedDescription(description).utf8 { hash.combine(byte) }
         }
         return Int64(bitPattern: hash.value)
@@ -111,14 +111,12 @@ extension FNV1a {
     /// Hashes a description as ``Draft/normalisedDescription(_:)`` would write it, without
     /// building the string, when every character is below U+0100. Returns `false`, having hashed
     /// nothing, otherwise.
-    mutating func combineFoldedLatin1(_ text: String) -> Bool {
+    mutating func combineFoldedLatin1(_ text: DraftText) -> Bool {
         var state = self.state
-        let folded = text.utf8.withContiguousStorageIfAvailable { bytes in
+        let folded = text.withUTF8 { bytes in
             Draft.foldLatin1(bytes, into: { state = (state ^ UInt64($0)) &* FNV1a.prime })
         }
-        guard folded ?? Draft.foldLatin1(text, into: { state = (state ^ UInt64($0)) &* FNV1a.prime }) else {
-            return false
-        }
+        guard folded else { return false }
         self.state = state
         return true
     }

@@ -31,7 +31,7 @@ extension Draft {
     /// The name of the first text field but the account holding a NUL (``TextRule``), in the
     /// order description, memo, payee, id, category; `nil` when none does.
     private var firstFieldWithNUL: String? {
-        if TextRule.containsNUL(description) { return "the description" }
+        if descriptionText.containsNUL { return "the description" }
         if TextRule.containsNUL(memo) { return "the memo" }
         if let payee, TextRule.containsNUL(payee) { return "the payee" }
         if let externalID, TextRule.containsNUL(externalID) { return "the transaction id" }

@@ -21,8 +21,9 @@ public struct Draft: Sendable, Hashable {
     public let amount: Money
     /// Money in (`credit`) or out (`debit`), seen from the account holder.
     public let direction: Direction
-    /// The bank's description of the transaction (often the payee's name).
-    public let description: String
+    /// The bank's description of the transaction (often the payee's name), as held: a string,
+    /// or bytes shared with other drafts (``DraftText``).
+    public let descriptionText: DraftText
     /// Extra text: a memo, a reference, the original description.
     public let memo: String
     /// The counterparty by name, when the source gives one apart from the description (an
@@ -64,12 +65,37 @@ public struct Draft: Sendable, Hashable {
         runningBalance: Int64? = nil,
         location: SourceLocation
     ) {
+        self.init(
+            account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
+            direction: direction, descriptionText: DraftText(description), memo: memo, payee: payee,
+            category: category, splits: splits, status: status, externalID: externalID,
+            runningBalance: runningBalance, location: location)
+    }
+
+    /// Creates a draft whose description is held as ``DraftText`` (bytes shared with other drafts).
+    @inlinable
+    public init(
+        account: String,
+        bookingDay: Day,
+        transactionDay: Day? = nil,
+        amount: Money,
+        direction: Direction,
+        descriptionText: DraftText,
+        memo: String = "",
+        payee: String? = nil,
+        category: String? = nil,
+        splits: [SplitLine] = [],
+        status: TransactionStatus = .booked,
+        externalID: String? = nil,
+        runningBalance: Int64? = nil,
+        location: SourceLocation
+    ) {
         self.account = account
         self.bookingDay = bookingDay
         self.transactionDay = transactionDay
         self.amount = amount
         self.direction = direction
-        self.description = description
+        self.descriptionText = descriptionText
         self.memo = memo
         self.payee = payee
         self.category = category
@@ -80,11 +106,14 @@ public struct Draft: Sendable, Hashable {
         self.location = location
     }
 
+    /// The bank's description of the transaction (often the payee's name).
+    public var description: String { descriptionText.string }
+
     /// The same draft with another id of its own.
     public func with(externalID: String?) -> Draft {
         Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
-            direction: direction, description: description, memo: memo, payee: payee, category: category,
+            direction: direction, descriptionText: descriptionText, memo: memo, payee: payee, category: category,
             splits: splits, status: status,
             externalID: externalID,
             runningBalance: runningBalance, location: location)
@@ -94,7 +123,7 @@ public struct Draft: Sendable, Hashable {
     public func with(location: SourceLocation) -> Draft {
         Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
-            direction: direction, description: description, memo: memo, payee: payee, category: category,
+            direction: direction, descriptionText: descriptionText, memo: memo, payee: payee, category: category,
             splits: splits, status: status,
             externalID: externalID,
             runningBalance: runningBalance, location: location)

@@ -110,7 +110,7 @@ final class EventPipeline: Sendable {
                 return
             case .draft(let prepared):
                 closeRun()
-                bytes += 256 + prepared.draft.description.utf8.count + prepared.draft.memo.utf8.count
+                bytes += 256 + prepared.draft.descriptionText.utf8Count + prepared.draft.memo.utf8.count
             case .other(let other):
                 // Every record counts toward the chunk: a source printing only balances, skipped
                 // or mapping records still hands over chunks of bounded size.
@@ -137,7 +137,7 @@ final class EventPipeline: Sendable {
             switch event {
             case .skipped(let skipped): return 128 + skipped.reason.utf8.count
             case .mapping(let name): return 128 + name.utf8.count
-            case .draft(let draft): return 256 + draft.description.utf8.count + draft.memo.utf8.count
+            case .draft(let draft): return 256 + draft.descriptionText.utf8Count + draft.memo.utf8.count
             default: return 256
             }
         }

@@ -309,7 +309,7 @@ extension Ledger {
         try statement.bind(4, row.draft.amount.minorUnits)
         try statement.bind(5, constant: row.draft.direction == .credit ? "credit" : "debit")
         try statement.bind(6, row.draft.amount.currency.code)
-        try statement.bind(7, row.draft.description)
+        try statement.bind(7, row.draft.descriptionText)
         try statement.bind(8, row.draft.memo)
         try statement.bind(9, constant: row.draft.status == .booked ? "booked" : "pending")
         try statement.bind(10, row.draft.externalID)

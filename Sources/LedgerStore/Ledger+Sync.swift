@@ -225,7 +225,7 @@ extension Ledger {
         try statement.bind(3, draft.amount.minorUnits)
         try statement.bind(4, draft.direction.rawValue)
         try statement.bind(5, draft.amount.currency.code)
-        try statement.bind(6, draft.description)
+        try statement.bind(6, draft.descriptionText)
         try statement.bind(7, draft.memo)
         try statement.bind(8, draft.status.rawValue)
         try statement.bind(9, row.fingerprint)

@@ -42,6 +42,11 @@ final class Statement {
         try check(code, "sqlite3_bind_text")
     }
 
+    /// Binds a draft's text from its bytes where they are (no `String` made). Calls `sqlite3_bind_text`.
+    func bind(_ index: Int32, _ value: DraftText) throws(StoreError) {
+        try check(value.withUTF8 { bindText(index, $0) }, "sqlite3_bind_text")
+    }
+
     /// Binds UTF-8 bytes as text, copied by SQLite. Calls `sqlite3_bind_text`.
     private func bindText(_ index: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
         guard let base = buffer.baseAddress, buffer.count > 0 else {

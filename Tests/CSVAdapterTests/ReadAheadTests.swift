@@ -1,8 +1,8 @@
-import LedgerCore
 import LedgerTestSupport
 import Testing
 
 @testable import CSVAdapter
+@testable import LedgerCore
 
 /// Files larger than their head are split into rows on a second thread (``RowReadAhead``):
 /// the events, and an error's place among them, must be exactly those of reading on one thread.
@@ -115,6 +115,29 @@ struct ReadAheadTests {
     func undeclaredEncoding() throws {
         let drafts = try Self.readBothWays(Self.genericExport(rows: 4_000))
         #expect(drafts.prefix(3).map(\.description) == ["Café 0", "Line one 1", "Quote \"2\""])
+    }
+
+    @Test("drafts read ahead share their block's description bytes, and keep them after the read")
+    func sharedDescriptions() throws {
+        // Every description is another (the row's number), so a draft pointing at another row's
+        // or another block's bytes would read back wrong.
+        let drafts = try Self.session(Self.genericExport(rows: 4_000), readsAhead: true).events.compactMap {
+            if case .draft(let draft) = $0 { draft } else { nil }
+        }
+        #expect(drafts.count == 4_000)
+        let expected = (0..<4_000).map { index in
+            switch index % 5 {
+            case 0: "Café \(index)"
+            case 1: "Line one \(index)"
+            case 2: "Quote \"\(index)\""
+            default: "Shop \(index)"
+            }
+        }
+        let described = drafts.map(\.description) == expected
+        #expect(described)
+        // Rows after the head come in blocks of the read-ahead thread, their descriptions shared.
+        let shared = drafts.filter { if case .shared = $0.descriptionText.storage { true } else { false } }
+        #expect(shared.count > 3_000)
     }
 
     @Test("undeclared, a file settled on Windows-1252 reads later UTF-8-looking bytes as Windows-1252, ahead too")

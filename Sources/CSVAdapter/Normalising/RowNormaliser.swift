@@ -145,17 +145,21 @@ struct RowNormaliser {
             }
         }
         var (money, direction) = try money(of: row, currency: currency)
-        var description: String
+        // A prepared description stays in its block's bytes (``DraftText``): made into a `String`
+        // here, it was a quarter of the drafting thread (allocated, validated again, freed).
+        let description: DraftText
         if let template = settings?.description {
-            description = try text(of: template, in: row)
+            description = DraftText(try text(of: template, in: row))
         } else if let prepared = row.prepared.description,
-            !row.prepared.descriptionIsUTF8 || decoder.adoptsUTF8()
+            !row.prepared.descriptionIsUTF8 || decoder.adoptsUTF8(),
+            let shared = row.sharedText(in: prepared)
         {
-            description = row.text(in: prepared)
+            description = shared
         } else if let text = Self.joinedInOnePass(row, descriptionPositions, asciiSeparator, decoder) {
-            description = text
+            description = DraftText(text)
         } else {
-            description = try joined(row, descriptionPositions, separator: descriptionSeparator, ascii: asciiSeparator)
+            description = DraftText(
+                try joined(row, descriptionPositions, separator: descriptionSeparator, ascii: asciiSeparator))
         }
         var memo = memoPositions.isEmpty ? "" : try self.memo(of: row)
         var externalID: String?
@@ -181,7 +185,7 @@ struct RowNormaliser {
         }
         return Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: money,
-            direction: direction, description: description, memo: memo, status: status, externalID: externalID,
+            direction: direction, descriptionText: description, memo: memo, status: status, externalID: externalID,
             runningBalance: runningBalance, location: SourceLocation(file: file, line: row.line, column: 1))
     }
 

@@ -174,11 +174,11 @@ struct CSVRow {
     /// Where the row stands in its storage.
     var window: RowWindow { RowWindow(line: line, bytes: start..<length, spans: firstSpan..<endSpan) }
 
-    /// A prepared description's text, kept as UTF-8.
-    func text(in range: Range<Int>) -> String {
-        preparedText.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-        }
+    /// A prepared description's text, shared with the block: the preparer wrote it as well-formed
+    /// UTF-8 (``FieldDecoder/appendJoined(_:_:separator:to:length:)``). `nil` for a range outside
+    /// the block's text, which the caller answers by joining the row's fields again.
+    func sharedText(in range: Range<Int>) -> DraftText? {
+        DraftText(validatedUTF8: preparedText, range: range)
     }
 
     /// One field's span.

@@ -202,7 +202,12 @@ struct CopyText: BatchColumnSink {
 
     /// The text's bytes; a backslash, tab, newline or carriage return escaped with a backslash.
     mutating func text(_ value: String?) {
-        guard var value else { return null() }
+        guard let value else { return null() }
+        text(DraftText(value))
+    }
+
+    /// A draft's text, from its bytes where they are; escaped as ``text(_:)-(String?)`` says.
+    mutating func text(_ value: DraftText) {
         separate()
         value.withUTF8 { utf8 in
             for byte in utf8 {

@@ -245,7 +245,7 @@ extension PostgresLedger {
         sink.integer(draft.amount.minorUnits)
         sink.text(draft.direction == .credit ? "credit" : "debit")
         sink.text(draft.amount.currency.code)
-        sink.text(draft.description)
+        sink.text(draft.descriptionText)
         sink.text(draft.memo)
         sink.text(draft.status == .booked ? "booked" : "pending")
         sink.text(draft.externalID)
@@ -452,6 +452,7 @@ protocol BatchColumnSink {
     mutating func integer(_ value: Int64?)
     mutating func day(_ value: Day?)
     mutating func text(_ value: String?)
+    mutating func text(_ value: DraftText)
 }
 
 /// A row's values as the statements send them: text, `nil` for NULL.
@@ -463,4 +464,5 @@ struct BatchColumnTexts: BatchColumnSink {
     mutating func integer(_ value: Int64?) { texts.append(value.map { String($0) }) }
     mutating func day(_ value: Day?) { texts.append(value?.description) }
     mutating func text(_ value: String?) { texts.append(value) }
+    mutating func text(_ value: DraftText) { texts.append(value.string) }
 }
