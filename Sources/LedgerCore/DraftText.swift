@@ -12,8 +12,9 @@ public struct DraftText: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline
     enum Storage: Sendable {
         case string(String)
-        /// The bytes `start..<start + count` of `buffer` (the offset and count packed in one word:
-        /// with the buffer's reference, the text is two words like a `String`).
+        /// The bytes `start..<start + count` of `buffer`, the start, the count and whether the
+        /// bytes are known to hold no NUL packed in one word (``Position``): with the buffer's
+        /// reference, the text is two words like a `String`.
         case shared(position: UInt64, buffer: [UInt8])
     }
 
@@ -28,36 +29,46 @@ public struct DraftText: Sendable, Hashable, CustomStringConvertible {
 
     /// The text of `buffer[range]`, shared with the buffer (nothing is copied).
     ///
-    /// - Returns: `nil` when the range is outside the buffer or its first 4 GiB, or its bytes are
+    /// - Returns: `nil` when the range is outside the buffer or its first 2 GiB, or its bytes are
     ///   not well-formed UTF-8 (``UTF8Check/isValid(_:)``).
     @inlinable
     public init?(utf8 buffer: [UInt8], range: Range<Int>) {
-        guard let position = Self.position(of: range, in: buffer) else { return nil }
+        guard let position = Self.position(of: range, in: buffer, withoutNUL: false) else { return nil }
         let isValid = buffer.withUnsafeBufferPointer { UTF8Check.isValid(UnsafeBufferPointer(rebasing: $0[range])) }
         guard isValid else { return nil }
         storage = .shared(position: position, buffer: buffer)
     }
 
     /// The text of `buffer[range]`, whose bytes the caller has already found well-formed UTF-8
-    /// (CSV's read-ahead thread does, as it joins a description), shared with the buffer.
+    /// with no NUL (CSV's read-ahead thread does, as it joins a description), shared with the
+    /// buffer.
     ///
-    /// Checking them again cost 190 instructions a row, a tenth of a CSV dry run's drafting thread.
+    /// Checking them again cost 190 instructions a row, a tenth of a CSV dry run's drafting
+    /// thread; looking for a NUL in them again, 50.
     ///
-    /// - Returns: `nil` when the range is outside the buffer or its first 4 GiB.
+    /// - Returns: `nil` when the range is outside the buffer or its first 2 GiB.
     @inlinable
     package init?(validatedUTF8 buffer: [UInt8], range: Range<Int>) {
-        guard let position = Self.position(of: range, in: buffer) else { return nil }
+        guard let position = Self.position(of: range, in: buffer, withoutNUL: true) else { return nil }
         storage = .shared(position: position, buffer: buffer)
     }
 
-    /// `range`'s start and count packed in one word; `nil` when it isn't inside the buffer's
-    /// first 4 GiB.
+    /// How a shared text's place is packed: the start in the high 32 bits, the count in the low 31,
+    /// and bit 31 set when the bytes are known to hold no NUL.
+    @usableFromInline
+    enum Position {
+        @usableFromInline static let countMask: UInt64 = 0x7FFF_FFFF
+        @usableFromInline static let withoutNUL: UInt64 = 0x8000_0000
+    }
+
+    /// `range`'s place packed in one word (``Position``); `nil` when it isn't inside the buffer's
+    /// first 2 GiB.
     @inlinable
-    static func position(of range: Range<Int>, in buffer: [UInt8]) -> UInt64? {
-        guard range.lowerBound >= 0, range.upperBound <= buffer.count, range.upperBound <= Int(UInt32.max) else {
+    static func position(of range: Range<Int>, in buffer: [UInt8], withoutNUL: Bool) -> UInt64? {
+        guard range.lowerBound >= 0, range.upperBound <= buffer.count, range.upperBound <= Int(Int32.max) else {
             return nil
         }
-        return UInt64(range.lowerBound) << 32 | UInt64(range.count)
+        return UInt64(range.lowerBound) << 32 | UInt64(range.count) | (withoutNUL ? Position.withoutNUL : 0)
     }
 
     /// The text as a `String` (made anew from shared bytes on each call).
@@ -75,7 +86,7 @@ public struct DraftText: Sendable, Hashable, CustomStringConvertible {
     public var isEmpty: Bool {
         switch storage {
         case .string(let string): return string.isEmpty
-        case .shared(let position, _): return position & 0xFFFF_FFFF == 0
+        case .shared(let position, _): return position & Position.countMask == 0
         }
     }
 
@@ -84,7 +95,7 @@ public struct DraftText: Sendable, Hashable, CustomStringConvertible {
     public var utf8Count: Int {
         switch storage {
         case .string(let string): return string.utf8.count
-        case .shared(let position, _): return Int(position & 0xFFFF_FFFF)
+        case .shared(let position, _): return Int(position & Position.countMask)
         }
     }
 
@@ -100,7 +111,7 @@ public struct DraftText: Sendable, Hashable, CustomStringConvertible {
             return try copy.withUTF8(body)
         case .shared(let position, let buffer):
             let start = Int(position >> 32)
-            let count = Int(position & 0xFFFF_FFFF)
+            let count = Int(position & Position.countMask)
             return try buffer.withUnsafeBufferPointer { all in
                 try body(UnsafeBufferPointer(rebasing: all[start..<start + count]))
             }
@@ -112,7 +123,8 @@ public struct DraftText: Sendable, Hashable, CustomStringConvertible {
     public var containsNUL: Bool {
         switch storage {
         case .string(let string): return TextRule.containsNUL(string)
-        case .shared: return withUTF8 { TextRule.containsNUL($0) }
+        case .shared(let position, _):
+            return position & Position.withoutNUL == 0 && withUTF8 { TextRule.containsNUL($0) }
         }
     }
 

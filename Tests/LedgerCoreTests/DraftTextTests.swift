@@ -29,7 +29,7 @@ struct DraftTextTests {
     }
 
     @Test("a range that cuts a character, is outside the buffer or holds bad UTF-8 is refused")
-    func refusals() {
+    func refusals() throws {
         // "é" is two bytes at 3..<5: a range ending between them cuts it.
         #expect(DraftText(utf8: buffer, range: 0..<4) == nil)
         #expect(DraftText(utf8: buffer, range: 4..<6) == nil)
@@ -37,7 +37,10 @@ struct DraftTextTests {
         #expect(DraftText(utf8: [0x41, 0xC0, 0x80], range: 0..<3) == nil)
         #expect(DraftText(utf8: [0xED, 0xA0, 0x80], range: 0..<3) == nil)
         // Bytes already checked by the caller are taken as they are, but only inside the buffer.
-        #expect(DraftText(validatedUTF8: buffer, range: cafe)?.string == "Café Größenwahn")
+        let checked = try #require(DraftText(validatedUTF8: buffer, range: cafe))
+        #expect(checked.string == "Café Größenwahn" && checked.utf8Count == 18 && !checked.isEmpty)
+        #expect(!checked.containsNUL && checked == DraftText(utf8: buffer, range: cafe))
+        #expect(try #require(DraftText(validatedUTF8: buffer, range: 5..<5)).isEmpty)
         #expect(DraftText(validatedUTF8: buffer, range: 30..<(buffer.count + 1)) == nil)
         #expect(DraftText(validatedUTF8: buffer, range: -1..<2) == nil)
     }
