@@ -82,6 +82,14 @@ public final class HandOff<Item: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// How many items wait (not counting the last): a producer can tell whether its consumer keeps
+    /// up.
+    public var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.count
+    }
+
     /// Tells the producer to stop: items still waiting are dropped and its next ``push(_:)``
     /// returns `false`. Keep popping until the last item arrives.
     public func cancel() {

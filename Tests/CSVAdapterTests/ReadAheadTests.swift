@@ -140,6 +140,37 @@ struct ReadAheadTests {
         #expect(shared.count > 3_000)
     }
 
+    @Test("a block read while the drafting thread waits leaves days and numbers to it, not the description")
+    func blockWithoutValues() throws {
+        let bytes = Self.genericExport(rows: 10)
+        let input = try PreparedInput(InMemoryByteStream(bytes, name: "g.csv"))
+        let (match, _) = try CSVFormat(options: Self.options).chooseMapping(for: input)
+        let binding = try HeaderBinding(
+            mapping: match.mapping, header: ["Date", "Description", "Amount", "Balance"],
+            headerLocation: SourceLocation(file: "g.csv", line: 1, column: 1))
+        let normaliser = RowNormaliser(mapping: match.mapping, binding: binding, file: "g.csv", userCurrency: .EUR)
+        let preparer = RowPreparer(for: normaliser, declaredEncoding: nil)
+        func firstRow(preparesValues: Bool) throws -> CSVRow {
+            var reader = CSVReader(InMemoryByteStream(bytes, name: "g.csv"), dialect: CSVDialect())
+            var header = CSVRow()
+            _ = try reader.next(into: &header)
+            var block = RowBlock(capacity: 4, number: 1, preparesValues: preparesValues)
+            #expect(try block.read(from: &reader, preparer: preparer))
+            var row = CSVRow()
+            block.show(0, into: &row)
+            return row
+        }
+        let full = try firstRow(preparesValues: true)
+        #expect(full.prepared.bookingDay == Day(year: 2024, month: 1, day: 1))
+        let amount = DecimalNumber(isNegative: true, significand: 1, fractionDigits: 0)
+        #expect(full.prepared.numbers.number(at: 2) == .some(amount))
+        let lean = try firstRow(preparesValues: false)
+        #expect(lean.prepared.bookingDay == nil)
+        #expect(lean.prepared.numbers.number(at: 2) == nil)
+        #expect(lean.prepared.description != nil)
+        #expect(lean.sharedText(in: lean.prepared.description ?? 0..<0)?.string == "Café 0")
+    }
+
     @Test("undeclared, a file settled on Windows-1252 reads later UTF-8-looking bytes as Windows-1252, ahead too")
     func settledOnWindows1252() throws {
         // "Müller" in Windows-1252 first (not UTF-8: the file is settled on Windows-1252), then

@@ -22,6 +22,20 @@ struct HandOffTests {
         var current: Int { lock.withLock { value } }
     }
 
+    @Test("the count is of the items waiting, not the last one")
+    func count() {
+        let queue = HandOff<Int>(capacity: 4)
+        #expect(queue.count == 0)
+        #expect(queue.push(1) && queue.push(2))
+        #expect(queue.count == 2)
+        #expect(queue.pop() == 1)
+        #expect(queue.count == 1)
+        queue.finish(-1)
+        #expect(queue.count == 1)
+        #expect(queue.pop() == 2 && queue.pop() == -1)
+        #expect(queue.count == 0)
+    }
+
     @Test("items arrive in order, then the last item, again and again")
     func order() {
         let queue = HandOff<Int>(capacity: 3)

@@ -48,8 +48,11 @@ final class RowPreparer: Sendable {
     }
 
     /// Works out the prepared values of a row into `fields` (as made by `PreparedFields()`); the
-    /// description's UTF-8 goes into `text` at `length`.
-    func prepare(_ row: CSVRow, into fields: inout PreparedFields, text: inout [UInt8], length: inout Int) {
+    /// description's UTF-8 goes into `text` at `length`. Without `values`, only the description:
+    /// the days and numbers are left to the normaliser.
+    func prepare(
+        _ row: CSVRow, into fields: inout PreparedFields, text: inout [UInt8], length: inout Int, values: Bool = true
+    ) {
         // Optional chaining, not `if let`: a bound copy of the array is retained and released.
         if separator != nil {
             let start = length
@@ -66,6 +69,7 @@ final class RowPreparer: Sendable {
                 fields.descriptionIsUTF8 = true
             }
         }
+        guard values else { return }
         if let (position, layout) = bookingDay {
             fields.bookingDay = row.withPlainField(position) { layout.day(from: $0) }
         }

@@ -17,15 +17,19 @@ struct RowBlock: Sendable {
     private var textLength = 0
     /// The block's number, which rows shown from it keep (``CSVRow/show(_:of:text:block:prepared:)``).
     private let number: Int
+    /// Whether the preparer works out the rows' days and numbers too (``RowPreparer``).
+    private let preparesValues: Bool
 
     /// An empty block with room for about `capacity` rows; `number` tells it apart from the
-    /// blocks before it (rows adopt a block's storage once, at its first row).
-    init(capacity: Int, number: Int = 0) {
+    /// blocks before it (rows adopt a block's storage once, at its first row). Without
+    /// `preparesValues`, the preparer leaves the days and numbers to the normaliser.
+    init(capacity: Int, number: Int = 0, preparesValues: Bool = true) {
         // Room for rows of about 128 bytes, and for the reader's scan of a row at the end.
         rows = CSVRow(capacity: capacity * 128 + 4096, fields: capacity * 8)
         entries.reserveCapacity(capacity)
         text = CSVRow.room(capacity * 64)
         self.number = number
+        self.preparesValues = preparesValues
     }
 
     /// The number of rows.
@@ -44,7 +48,9 @@ struct RowBlock: Sendable {
         entries.append(Entry(window: rows.window, prepared: PreparedFields()))
         // Prepared in place: the fields (170 bytes) are not copied out of the preparer and again
         // into the entry.
-        preparer?.prepare(rows, into: &entries[entries.count - 1].prepared, text: &text, length: &textLength)
+        preparer?.prepare(
+            rows, into: &entries[entries.count - 1].prepared, text: &text, length: &textLength,
+            values: preparesValues)
         return true
     }
 

@@ -4,6 +4,9 @@ import LedgerCore
 /// Splits the rest of a file into rows on a thread of its own, a block at a time, so that
 /// tokenizing a large file on one core overlaps with normalising its rows on another.
 ///
+/// The preparer works out each row's description here; its days and numbers only while blocks
+/// wait for the consumer (``HandOff/count``), so that whichever thread is faster does them.
+///
 /// The reader (and its byte stream) belongs to the thread from the start until it hands over its
 /// last item, `.end`, which carries the error that stopped reading, if any. At most `capacity`
 /// blocks wait, each of at most `rowsPerBlock` rows and about ``bytesPerBlock`` bytes (or one
@@ -34,7 +37,10 @@ final class RowReadAhead: Sendable {
                     if block.count == rowsPerBlock || block.size >= RowReadAhead.bytesPerBlock {
                         guard queue.push(.rows(block)) else { break }
                         number += 1
-                        block = RowBlock(capacity: rowsPerBlock, number: number)
+                        // The days and numbers are prepared here only while blocks wait for the
+                        // thread that builds drafts; while it waits for this one, it works them
+                        // out itself. The two threads share the work by how fast each goes.
+                        block = RowBlock(capacity: rowsPerBlock, number: number, preparesValues: queue.count > 0)
                     }
                 }
                 if block.count > 0 { _ = queue.push(.rows(block)) }
