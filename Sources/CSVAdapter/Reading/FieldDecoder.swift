@@ -223,6 +223,18 @@ struct FieldDecoder {
                     if table.isEmpty {
                         // Kept as it is only if it is UTF-8 (as `UTF8Check.isValid` decides).
                         guard keepsUTF8 else { return nil }
+                        // A two-byte character (an accented letter, the usual one) checked and
+                        // copied here: a lead byte 0xC2-0xDF, then one 0x80-0xBF, as in Unicode's
+                        // table 3-7. Through the check of every length it cost about 60
+                        // instructions.
+                        if byte &- 0xC2 < 0x1E, index &+ 1 < end, field[index &+ 1] & 0xC0 == 0x80 {
+                            target[count] = byte
+                            target[count &+ 1] = field[index &+ 1]
+                            count &+= 2
+                            index &+= 2
+                            keptUTF8 = true
+                            continue
+                        }
                         let length = UTF8Check.sequenceLength(field, index, end)
                         guard length > 0 else { return nil }
                         for offset in 0..<length { target[count + offset] = field[index + offset] }
