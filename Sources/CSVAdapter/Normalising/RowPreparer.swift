@@ -49,6 +49,10 @@ final class RowPreparer: Sendable {
 
     /// Works out the prepared values of a row into `fields` (as made by `PreparedFields()`); the
     /// description's UTF-8 goes into `text` at `length`.
+    ///
+    /// Inlined into the read-ahead loop (``RowBlock/read(from:preparer:)``), its one caller: a call
+    /// took the block's row storage (240 bytes) as a copy made for it, about 13 instructions a row.
+    @inline(__always)
     func prepare(_ row: CSVRow, into fields: inout PreparedFields, text: inout [UInt8], length: inout Int) {
         // Optional chaining, not `if let`: a bound copy of the array is retained and released.
         if separator != nil {
