@@ -103,7 +103,7 @@ struct FieldDecoder {
         separator: UnsafeBufferPointer<UInt8>, to text: inout [UInt8], length: inout Int
     ) -> AppendedJoin {
         let room = FieldDecoder.joinedRoom(ranges, separator)
-        if text.count < length + room {
+        if text.count < length &+ room {
             text.append(contentsOf: repeatElement(0, count: max(length + room, 2 * text.count) - text.count))
         }
         let start = length
@@ -114,7 +114,7 @@ struct FieldDecoder {
                 keepsUTF8: keepsUTF8)
         }
         guard let written else { return .none }
-        length += written.count
+        length &+= written.count
         return written.keptUTF8 ? .utf8Text : .text
     }
 
@@ -138,11 +138,12 @@ struct FieldDecoder {
     }
 
     /// Room enough for any join of these fields: three bytes of UTF-8 for each byte, at most.
+    /// (Wrapping arithmetic: a row holds at most a mebibyte.)
     private static func joinedRoom(_ ranges: UnsafeBufferPointer<Range<Int>>, _ separator: UnsafeBufferPointer<UInt8>)
         -> Int
     {
         var room = 0
-        for range in ranges { room += 3 * range.count + separator.count }
+        for range in ranges { room &+= 3 &* range.count &+ separator.count }
         return room
     }
 
