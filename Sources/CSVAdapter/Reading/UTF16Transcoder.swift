@@ -110,8 +110,12 @@ final class UTF16Transcoder: ByteStream {
             defer { initialized = written }
             while index < count {
                 if high == nil, index &+ 8 <= count {
-                    let fast = asciiRun(
-                        input, from: index, count: count, isBigEndian: isBigEndian, into: buffer, at: written)
+                    // Inlined once for each byte order with it fixed: the shift and the mask of
+                    // its words are constants then (about 3 instructions a word fewer).
+                    let fast =
+                        isBigEndian
+                        ? asciiRun(input, from: index, count: count, isBigEndian: true, into: buffer, at: written)
+                        : asciiRun(input, from: index, count: count, isBigEndian: false, into: buffer, at: written)
                     index &+= fast.units &* 2
                     written &+= fast.units
                     lines &+= fast.lineFeeds
