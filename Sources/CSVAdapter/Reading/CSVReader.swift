@@ -132,8 +132,9 @@ struct CSVReader {
             }
             // Room in the row for every byte the scan may read: it writes without checks.
             row.length = scan.length
-            let end = min(chunk.count, cursor.index + CSVReader.scanWindow)
-            row.reserve(end - cursor.index)
+            // Wrapping arithmetic, as in the scan: indices of a chunk and sizes of a row.
+            let end = min(chunk.count, cursor.index &+ CSVReader.scanWindow)
+            row.reserve(end &- cursor.index)
             // Room for the open field's span; the scan stops before a field it has no room for.
             row.reserveSpans(1)
             // The closures capture no reference-counted value: a reader on its own thread then
@@ -160,7 +161,7 @@ struct CSVReader {
                     at: SourceLocation(file: file, line: error.line, column: error.column))
             }
             row.length = scan.length
-            try checkLength(row.length - rowStart, of: row)
+            try checkLength(row.length &- rowStart, of: row)
             if ended { return true }
         }
     }

@@ -136,7 +136,7 @@ struct CSVRow {
     /// Makes room for `count` more spans after ``spanCount``.
     @inline(__always)
     mutating func reserveSpans(_ count: Int) {
-        let needed = spanCount + count
+        let needed = spanCount &+ count
         guard spans.count < needed else { return }
         let none = Span(start: 0, end: 0, column: 0, line: 0)
         spans.append(contentsOf: repeatElement(none, count: max(needed, 2 * spans.count) - spans.count))
@@ -189,7 +189,7 @@ struct CSVRow {
     /// Makes room for `count` more bytes after ``length``.
     @inline(__always)
     mutating func reserve(_ count: Int) {
-        let needed = length + count
+        let needed = length &+ count
         guard bytes.count < needed else { return }
         bytes.append(contentsOf: repeatElement(0, count: max(needed, 2 * bytes.count) - bytes.count))
     }
