@@ -107,15 +107,18 @@ struct FieldDecoderTests {
         "a bad UTF-16 unit after long ASCII lines is named on its own line, whatever the chunk size",
         arguments: [5, 64, 100_000])
     func utf16LineAfterRuns(_ chunkSize: Int) throws {
-        // 40 lines of ASCII, read by words; then a lone low surrogate on line 41.
-        let units =
-            Array(String(repeating: "2024-01-02,Coffee at the corner,-3.80\n", count: 40).utf16) + [0x41, 0xDC00]
-        let bytes = utf16Bytes(units)
-        #expect {
-            _ = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize)).readAll()
-        } throws: { error in
-            guard let error = error as? CSVError else { return false }
-            return error.reason == .invalidBytes(encoding: "UTF-16LE", found: "0xDC00") && error.location.line == 41
+        // 40 or 400 lines of ASCII, read by words (400 lines are more words than one batch of
+        // line-feed flags, 255); then a lone low surrogate on the next line.
+        for count in [40, 400] {
+            let lines = String(repeating: "2024-01-02,Coffee at the corner,-3.80\n", count: count)
+            let bytes = utf16Bytes(Array(lines.utf16) + [0x41, 0xDC00])
+            #expect {
+                _ = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize)).readAll()
+            } throws: { error in
+                guard let error = error as? CSVError else { return false }
+                return error.reason == .invalidBytes(encoding: "UTF-16LE", found: "0xDC00")
+                    && error.location.line == count + 1
+            }
         }
     }
 

@@ -50,6 +50,10 @@ final class RowPreparer: Sendable {
     /// Works out the prepared values of a row into `fields` (as made by `PreparedFields()`); the
     /// description's UTF-8 goes into `text` at `length`. Without `values`, only the description:
     /// the days and numbers are left to the normaliser.
+    ///
+    /// Inlined into the read-ahead loop (``RowBlock/read(from:preparer:)``), its one caller: a call
+    /// took the block's row storage (240 bytes) as a copy made for it, about 13 instructions a row.
+    @inline(__always)
     func prepare(
         _ row: CSVRow, into fields: inout PreparedFields, text: inout [UInt8], length: inout Int, values: Bool = true
     ) {
@@ -85,9 +89,13 @@ final class RowPreparer: Sendable {
 
     /// ``AmountSyntax/plainNumber(_:)``, which reads the common shape first too: read here, a
     /// cell of that shape goes straight to it, not through the syntax's reading of every shape.
+    ///
+    /// An empty cell, the other column of a debit and credit pair, has none: the syntax's reading
+    /// finds that by throwing, about 100 instructions a row of the Soll/Haben file.
     @inline(__always)
     private func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalNumber? {
-        DecimalNumber.plain(bytes, decimalSeparator: decimalSeparator) ?? syntax.plainNumber(bytes)
+        guard !bytes.isEmpty else { return nil }
+        return DecimalNumber.plain(bytes, decimalSeparator: decimalSeparator) ?? syntax.plainNumber(bytes)
     }
 }
 

@@ -36,8 +36,9 @@ struct RowBlock: Sendable {
     var count: Int { entries.count }
 
     /// About how many bytes the block holds: rows with long fields or many columns fill a
-    /// block before its count does, so that memory stays flat.
-    var size: Int { rows.length + textLength + rows.spanCount * MemoryLayout<CSVRow.Span>.stride }
+    /// block before its count does, so that memory stays flat. (Asked after every row: wrapping
+    /// arithmetic, for sizes of storage in memory, without the overflow checks.)
+    var size: Int { rows.length &+ textLength &+ rows.spanCount &* MemoryLayout<CSVRow.Span>.stride }
 
     /// Reads the next row into the block with `reader`, and what `preparer` works out for it.
     ///
@@ -49,7 +50,7 @@ struct RowBlock: Sendable {
         // Prepared in place: the fields (170 bytes) are not copied out of the preparer and again
         // into the entry.
         preparer?.prepare(
-            rows, into: &entries[entries.count - 1].prepared, text: &text, length: &textLength,
+            rows, into: &entries[entries.count &- 1].prepared, text: &text, length: &textLength,
             values: preparesValues)
         return true
     }
