@@ -4,8 +4,7 @@ import LedgerCore
 ///
 /// The head (the first 64 KiB, or the whole file when smaller) is what the dialect sniffer and
 /// the mapping matcher look at; the reader then reads the head again followed by the rest of the
-/// stream, so nothing is read twice from the source and memory stays bounded. The rest of a
-/// larger UTF-16 file is transcoded ahead on a thread of its own.
+/// stream, so nothing is read twice from the source and memory stays bounded.
 final class PreparedInput: ByteStream {
     /// The bytes kept for sniffing (UTF-8 when the file was UTF-16).
     let head: [UInt8]
@@ -50,11 +49,6 @@ final class PreparedInput: ByteStream {
             head.append(contentsOf: chunk)
         }
         self.head = head
-        // Past a full head, UTF-16 is transcoded on a thread of its own (``StreamReadAhead``),
-        // beside the thread that splits the rows.
-        if source is UTF16Transcoder, head.count >= PreparedInput.headSize {
-            source = StreamReadAhead(source)
-        }
         self.rest = source
     }
 
