@@ -47,7 +47,8 @@ public struct Draft: Sendable, Hashable {
     public let location: SourceLocation
 
     /// Creates a draft. (Inlinable: adapters build one per record, and inlined, the strings move
-    /// into the draft instead of being copied.)
+    /// into the draft instead of being copied.) The description is a `String`, or a ``DraftText``
+    /// that shares its bytes with other drafts.
     @inlinable
     public init(
         account: String,
@@ -55,32 +56,7 @@ public struct Draft: Sendable, Hashable {
         transactionDay: Day? = nil,
         amount: Money,
         direction: Direction,
-        description: String,
-        memo: String = "",
-        payee: String? = nil,
-        category: String? = nil,
-        splits: [SplitLine] = [],
-        status: TransactionStatus = .booked,
-        externalID: String? = nil,
-        runningBalance: Int64? = nil,
-        location: SourceLocation
-    ) {
-        self.init(
-            account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
-            direction: direction, descriptionText: DraftText(description), memo: memo, payee: payee,
-            category: category, splits: splits, status: status, externalID: externalID,
-            runningBalance: runningBalance, location: location)
-    }
-
-    /// Creates a draft whose description is held as ``DraftText`` (bytes shared with other drafts).
-    @inlinable
-    public init(
-        account: String,
-        bookingDay: Day,
-        transactionDay: Day? = nil,
-        amount: Money,
-        direction: Direction,
-        descriptionText: DraftText,
+        description: some DraftTextConvertible,
         memo: String = "",
         payee: String? = nil,
         category: String? = nil,
@@ -95,7 +71,7 @@ public struct Draft: Sendable, Hashable {
         self.transactionDay = transactionDay
         self.amount = amount
         self.direction = direction
-        self.descriptionText = descriptionText
+        self.descriptionText = description.draftText
         self.memo = memo
         self.payee = payee
         self.category = category
@@ -113,7 +89,7 @@ public struct Draft: Sendable, Hashable {
     public func with(externalID: String?) -> Draft {
         Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
-            direction: direction, descriptionText: descriptionText, memo: memo, payee: payee, category: category,
+            direction: direction, description: descriptionText, memo: memo, payee: payee, category: category,
             splits: splits, status: status,
             externalID: externalID,
             runningBalance: runningBalance, location: location)
@@ -123,7 +99,7 @@ public struct Draft: Sendable, Hashable {
     public func with(location: SourceLocation) -> Draft {
         Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: amount,
-            direction: direction, descriptionText: descriptionText, memo: memo, payee: payee, category: category,
+            direction: direction, description: descriptionText, memo: memo, payee: payee, category: category,
             splits: splits, status: status,
             externalID: externalID,
             runningBalance: runningBalance, location: location)

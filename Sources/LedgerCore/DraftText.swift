@@ -132,3 +132,19 @@ public struct DraftText: Sendable, Hashable, CustomStringConvertible {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(string) }
 }
+
+/// What a draft's description can be given as: a `String`, or a ``DraftText``.
+public protocol DraftTextConvertible {
+    /// The text as a draft holds it.
+    var draftText: DraftText { get }
+}
+
+extension String: DraftTextConvertible {
+    @inlinable
+    public var draftText: DraftText { DraftText(self) }
+}
+
+extension DraftText: DraftTextConvertible {
+    @inlinable
+    public var draftText: DraftText { self }
+}

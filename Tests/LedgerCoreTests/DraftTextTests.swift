@@ -13,7 +13,7 @@ struct DraftTextTests {
     private func draft(_ text: DraftText) -> Draft {
         Draft(
             account: "Checking", bookingDay: Day(year: 2024, month: 1, day: 2)!,
-            amount: Money(minorUnits: 380, currency: .EUR), direction: .debit, descriptionText: text,
+            amount: Money(minorUnits: 380, currency: .EUR), direction: .debit, description: text,
             location: SourceLocation(file: "a.csv", line: 2, column: 1))
     }
 

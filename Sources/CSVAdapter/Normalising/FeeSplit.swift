@@ -54,7 +54,7 @@ struct FeeSplit {
         }
         let split = Draft(
             account: gross.account, bookingDay: gross.bookingDay, transactionDay: gross.transactionDay,
-            amount: gross.amount, direction: gross.direction, descriptionText: gross.descriptionText, memo: gross.memo,
+            amount: gross.amount, direction: gross.direction, description: gross.descriptionText, memo: gross.memo,
             payee: gross.payee, status: gross.status, externalID: gross.externalID, runningBalance: balanceBeforeFee,
             location: gross.location)
         let feeDraft = Draft(

@@ -185,7 +185,7 @@ struct RowNormaliser {
         }
         return Draft(
             account: account, bookingDay: bookingDay, transactionDay: transactionDay, amount: money,
-            direction: direction, descriptionText: description, memo: memo, status: status, externalID: externalID,
+            direction: direction, description: description, memo: memo, status: status, externalID: externalID,
             runningBalance: runningBalance, location: SourceLocation(file: file, line: row.line, column: 1))
     }
 
