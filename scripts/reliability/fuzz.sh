@@ -31,7 +31,8 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 
 out=$root/.build/fuzz
-sanitize=(-sanitize=fuzzer,address -O -g -parse-as-library)
+# One package name for every module, as SwiftPM gives them: `package` declarations cross modules.
+sanitize=(-sanitize=fuzzer,address -O -g -parse-as-library -package-name ledgerport)
 
 # Extra compiler and linker flags for a module, if it needs a C library.
 module_flags() {
