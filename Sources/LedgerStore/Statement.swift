@@ -29,20 +29,15 @@ final class Statement {
         try bind(index, value)
     }
 
-    /// Binds text, or NULL. Calls `sqlite3_bind_text`.
+    /// Binds text, or NULL: its bytes read where they are (``DraftText/withUTF8(_:)``). Calls
+    /// `sqlite3_bind_text`.
     func bind(_ index: Int32, _ value: String?) throws(StoreError) {
         guard let value else { return try bindNull(index) }
-        // A native or small string's bytes are read where they are; any other is made native first.
-        let code =
-            value.utf8.withContiguousStorageIfAvailable { bindText(index, $0) }
-            ?? {
-                var text = value
-                return text.withUTF8 { bindText(index, $0) }
-            }()
-        try check(code, "sqlite3_bind_text")
+        try bind(index, DraftText(value))
     }
 
-    /// Binds a draft's text from its bytes where they are (no `String` made). Calls `sqlite3_bind_text`.
+    /// Binds a draft's text from its bytes where they are (no `String` made for shared bytes; a
+    /// native or small string read in place, any other made native first). Calls `sqlite3_bind_text`.
     func bind(_ index: Int32, _ value: DraftText) throws(StoreError) {
         try check(value.withUTF8 { bindText(index, $0) }, "sqlite3_bind_text")
     }
