@@ -60,7 +60,7 @@ struct HeaderBinding: Sendable {
 
     /// The name shown in messages for a position.
     func name(at position: Int) -> String {
-        position < header.count ? header[position].trimmingCharacters(in: .whitespaces) : "#\(position + 1)"
+        position < header.count ? header[position].trimmingBlanks() : "#\(position + 1)"
     }
 
     static func allReferences(of mapping: CSVMapping) -> [ColumnReference] {

@@ -11,15 +11,14 @@ extension MappingReader {
         }
         let net = self.column(fields["net"], "\"fee\" \"net\"", optional: &optional)
         let description = string(fields["description"], "\"fee\" \"description\"")
-        if let description, description.trimmingCharacters(in: .whitespaces).isEmpty, let value = fields["description"]
-        {
+        if let description, description.trimmingBlanks().isEmpty, let value = fields["description"] {
             problem("\"fee\" \"description\" is empty; expected the fee row's text, such as \"PayPal fee\"", at: value)
         }
         let isDeducted = bool(fields["deducted"], "\"fee\" \"deducted\"") ?? false
         guard let column else { return nil }
         var rule = FeeRule(column: column)
         rule.net = net
-        if let description, !description.trimmingCharacters(in: .whitespaces).isEmpty { rule.description = description }
+        if let description, !description.trimmingBlanks().isEmpty { rule.description = description }
         rule.isDeducted = isDeducted
         return rule
     }

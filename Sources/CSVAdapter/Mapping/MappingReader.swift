@@ -91,11 +91,11 @@ struct MappingReader: JSONFileReading {
         guard let value else { return nil }
         switch value.kind {
         case .string(let name):
-            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !name.trimmingBlanks().isEmpty else {
                 problem("\(what) is an empty name; expected a header name", at: value)
                 return nil
             }
-            return .name(name.trimmingCharacters(in: .whitespaces))
+            return .name(name.trimmingBlanks())
         case .number(let text):
             guard let index = Int(text), index >= 1 else {
                 problem("\(what) is \(text); expected a column position from 1", at: value)

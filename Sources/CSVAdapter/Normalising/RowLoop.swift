@@ -50,7 +50,7 @@ final class RowLoop {
         hasExtractions = rules?.hasExtractions ?? false
         var needed = binding.fieldCount
         if mapping.hasHeader {
-            while needed > 0, binding.header[needed - 1].trimmingCharacters(in: .whitespaces).isEmpty { needed -= 1 }
+            while needed > 0, binding.header[needed - 1].trimmingBlanks().isEmpty { needed -= 1 }
         }
         neededWidth = needed
         footerStarts = mapping.footer.startsWith.map { Array($0.lowercased().utf8) }

@@ -36,7 +36,7 @@ struct StatementLines {
         var label = trimmed[labelIndex]
         var values = trimmed[(labelIndex + 1)...].filter { !$0.isEmpty }
         if values.isEmpty, let colon = label.firstIndex(of: ":") {
-            let after = label[label.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let after = label[label.index(after: colon)...].trimmingBlanks()
             if !after.isEmpty { values = [after] }
             label = String(label[..<colon])
         }

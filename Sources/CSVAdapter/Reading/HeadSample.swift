@@ -112,7 +112,7 @@ struct HeadSample: Sendable {
         guard modal > 1 else { return nil }
         for (index, row) in rows.enumerated() where row.fields.count == modal {
             let wordy = row.fields.filter { field in
-                let trimmed = field.trimmingCharacters(in: .whitespaces)
+                let trimmed = field.trimmingBlanks()
                 return !trimmed.isEmpty && trimmed.contains(where: { $0.isLetter })
                     && !trimmed.contains(where: { $0.isNumber && trimmed.count < 4 })
             }

@@ -21,11 +21,11 @@ struct MappingSuggestion {
     /// Guesses a mapping, or `nil` when no header, date or amount column can be found.
     init?(sample: HeadSample, fileName: String) {
         guard let headerIndex = sample.likelyHeaderIndex else { return nil }
-        let header = sample.rows[headerIndex].fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let header = sample.rows[headerIndex].fields.map { $0.trimmingBlanks() }
         let rows = sample.rows[(headerIndex + 1)...].filter { $0.fields.count == header.count && !$0.isBlank }
         guard !rows.isEmpty else { return nil }
         func values(_ column: Int) -> [String] {
-            rows.map { $0.fields[column].trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            rows.map { $0.fields[column].trimmingBlanks() }.filter { !$0.isEmpty }
         }
 
         // The date: the first column whose values all fit one inferred pattern.
