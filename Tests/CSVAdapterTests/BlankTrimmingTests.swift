@@ -20,6 +20,16 @@ struct BlankTrimmingTests {
         #expect(inner.trimmingBlanks() == inner.trimmingCharacters(in: .whitespaces))
     }
 
+    @Test("a scalar is blank exactly when Foundation's whitespaces set holds it, for every scalar")
+    func everyScalar() {
+        var disagreeing: [UInt32] = []
+        for value in UInt32(0)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if scalar.isBlank != CharacterSet.whitespaces.contains(scalar) { disagreeing.append(value) }
+        }
+        #expect(disagreeing == [])
+    }
+
     @Test("tabs and space separators go, line breaks and inner spaces stay")
     func examples() {
         #expect(" \tKonto\u{00A0}\u{3000}".trimmingBlanks() == "Konto")

@@ -21,16 +21,7 @@ struct HeadSample: Sendable {
         init(line: Int, fields: [String]) {
             self.line = line
             self.fields = fields
-            self.isBlank = fields.allSatisfy { $0.unicodeScalars.allSatisfy(Row.isWhitespace) }
-        }
-
-        /// Whether a scalar is in `CharacterSet.whitespaces` as CoreFoundation defines it: tab,
-        /// the space separators and U+200B.
-        private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.value {
-            case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
-            default: return false
-            }
+            self.isBlank = fields.allSatisfy { $0.unicodeScalars.allSatisfy(\.isBlank) }
         }
     }
 
