@@ -42,11 +42,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        // libpq, the PostgreSQL client (issue 21): only LedgerStore's files in Postgres/ import it.
+        // libpq's header, the PostgreSQL client (issue 21): its types and constants, no link (no
+        // pkg-config, which would add -lpq). LedgerStore's Postgres/LibPQ.swift opens libpq.so.5
+        // with dlopen on a PostgreSQL ledger's first use, so other commands neither load it nor
+        // need it installed. Only LedgerStore's files in Postgres/ import it.
         .systemLibrary(
             name: "CLibPQ",
             path: "Sources/CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "LedgerCore"),

@@ -1,3 +1,5 @@
-// libpq, PostgreSQL's client library (Debian: libpq-dev, headers in /usr/include/postgresql).
+// libpq, PostgreSQL's client library (Debian: libpq-dev, headers in /usr/include/postgresql): its
+// types and constants only. Nothing links it; LedgerStore's LibPQ.swift opens libpq.so.5 with
+// dlopen when a PostgreSQL ledger is first used and looks up each function it calls.
 // Only LedgerStore's PostgreSQL files import this module.
-#include <libpq-fe.h>
+#include <postgresql/libpq-fe.h>

@@ -34,10 +34,9 @@ enum LedgerTarget: Equatable {
     ///   - environment: the process environment.
     /// - Throws: ``UsageError`` for a server target holding a password (libpq reads it from
     ///   `PGPASSFILE` or `~/.pgpass`; the message never repeats it), one libpq can't read, two
-    ///   ledger names that disagree, or `--ledger` with a SQLite path.
-    static func resolve(option: String?, ledgerOption: String?, environment: [String: String]) throws(UsageError)
-        -> LedgerTarget
-    {
+    ///   ledger names that disagree, or `--ledger` with a SQLite path; ``StoreError`` for a server
+    ///   target when libpq itself can't be loaded (a store failure, not bad usage).
+    static func resolve(option: String?, ledgerOption: String?, environment: [String: String]) throws -> LedgerTarget {
         let text = LedgerLocation.databasePath(option: option, environment: environment)
         guard isServer(text) else {
             if let ledgerOption {
@@ -48,6 +47,9 @@ enum LedgerTarget: Equatable {
             return .sqlite(path: text)
         }
         let (connection, named) = withoutLedgerParameter(text)
+        // Reading the target takes libpq: one that is missing is said as such, below it would
+        // read as an unreadable target.
+        try PostgresConnection.loadLibrary()
         let shown: String
         do {
             if try PostgresConnection.hasPassword(connection) {

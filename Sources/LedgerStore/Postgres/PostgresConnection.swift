@@ -11,16 +11,19 @@ import LedgerCore
 /// A connection to one PostgreSQL server: the small wrapper every PostgreSQL query in LedgerStore
 /// goes through.
 ///
-/// Each libpq call is wrapped once, here; its result is checked where it returns, cleared with
-/// `PQclear` before the call returns, and a failure becomes a ``StoreError`` with the server's
-/// SQLSTATE and message, located at ``shownTarget``. A password never appears in an error or a
-/// description: libpq reads it from the connection string, `PGPASSFILE` or `~/.pgpass` itself.
-/// A connection is used from one thread at a time.
+/// Each libpq call is wrapped once, here, through ``LibPQ`` (libpq is loaded on first use, not
+/// linked); its result is checked where it returns, cleared with `PQclear` before the call
+/// returns, and a failure becomes a ``StoreError`` with the server's SQLSTATE and message, located
+/// at ``shownTarget``. A password never appears in an error or a description: libpq reads it from
+/// the connection string, `PGPASSFILE` or `~/.pgpass` itself. A connection is used from one thread
+/// at a time.
 public final class PostgresConnection: CustomStringConvertible {
     /// The server and database as errors and logs show them: the connection string's settings
     /// without the password (`user=ledger host=db.example dbname=books`).
     public let shownTarget: String
     private let handle: OpaquePointer
+    /// The libpq this connection calls: the process's (``LibPQ/shared()``), or one a test opened.
+    private let libpq: LibPQ
     /// The password given in the connection string, if any, kept only to scrub it from messages
     /// a server or libpq might echo.
     private let password: String?
@@ -35,37 +38,47 @@ public final class PostgresConnection: CustomStringConvertible {
     /// The statement ``send(_:)`` sent whose answer is still to be read (``finishSent()``).
     private(set) var sentSQL: String?
 
-    /// Opens a connection. Calls `PQconnectdb`.
+    /// Opens a connection, loading libpq first when this is the process's first. Calls
+    /// `PQconnectdb`.
     ///
     /// - Parameter target: a libpq URL (`postgresql://user@host/db?sslmode=require`) or a
     ///   key/value string (`host=/run/postgresql dbname=books`).
-    /// - Throws: ``StoreError`` when the string can't be read or the server can't be reached or
-    ///   refuses the login; the error names the shown target, never the password.
-    public init(_ target: String) throws(StoreError) {
-        let settings = try Self.settings(of: target)
+    /// - Throws: ``StoreError`` when libpq can't be loaded (it names the library and what to
+    ///   install), the string can't be read or the server can't be reached or refuses the login;
+    ///   the error names the shown target, never the password.
+    public convenience init(_ target: String) throws(StoreError) {
+        try self.init(target, libpq: LibPQ.shared())
+    }
+
+    /// Opens a connection through `libpq`. Calls `PQconnectdb`.
+    ///
+    /// - Throws: as ``init(_:)``.
+    init(_ target: String, libpq: LibPQ) throws(StoreError) {
+        let settings = try Self.settings(of: target, libpq: libpq)
+        self.libpq = libpq
         self.target = target
         shownTarget = Self.shown(settings)
         password = settings.first { $0.key == "password" }?.value
-        guard let opened = PQconnectdb(target) else {
+        guard let opened = libpq.connectdb(target) else {
             throw StoreError(
                 .postgres(
                     function: "PQconnectdb", sqlState: nil, message: "out of memory", sql: nil, target: shownTarget),
                 at: .file(shownTarget))
         }
-        guard PQstatus(opened) == CONNECTION_OK else {
-            let message = Self.scrub(Self.text(PQerrorMessage(opened)), password: password)
-            PQfinish(opened)
+        guard libpq.status(opened) == CONNECTION_OK else {
+            let message = Self.scrub(Self.text(libpq.errorMessage(opened)), password: password)
+            libpq.finish(opened)
             throw StoreError(
                 .postgres(function: "PQconnectdb", sqlState: nil, message: message, sql: nil, target: shownTarget),
                 at: .file(shownTarget))
         }
         handle = opened
         // Notices ("schema already exists, skipping") would go to stderr; the store says what matters itself.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        _ = libpq.setNoticeProcessor(handle, { _, _ in }, nil)
     }
 
     deinit {
-        PQfinish(handle)
+        libpq.finish(handle)
     }
 
     public var description: String { "PostgreSQL \(shownTarget)" }
@@ -74,12 +87,12 @@ public final class PostgresConnection: CustomStringConvertible {
     ///
     /// - Throws: ``StoreError`` as ``init(_:)`` does.
     func sibling() throws(StoreError) -> PostgresConnection {
-        try PostgresConnection(target)
+        try PostgresConnection(target, libpq: libpq)
     }
 
     /// Whether the connection still stands: `false` once the server closed it or it broke, when
     /// every later call fails the same way. Calls `PQstatus`.
-    var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+    var isOpen: Bool { libpq.status(handle) == CONNECTION_OK }
 
     /// The shown form of a connection string, as ``shownTarget`` would be, without connecting.
     /// Calls `PQconninfoParse`.
@@ -87,7 +100,7 @@ public final class PostgresConnection: CustomStringConvertible {
     /// - Throws: ``StoreError`` when libpq can't read the string (its own message is left out: it
     ///   may quote the string, password and all).
     public static func shownTarget(of target: String) throws(StoreError) -> String {
-        shown(try settings(of: target))
+        shown(try settings(of: target, libpq: LibPQ.shared()))
     }
 
     /// Whether a connection string carries a password (`postgresql://user:secret@host`,
@@ -96,7 +109,17 @@ public final class PostgresConnection: CustomStringConvertible {
     /// - Throws: ``StoreError`` when libpq can't read the string (its message left out, as in
     ///   ``shownTarget(of:)``).
     public static func hasPassword(_ target: String) throws(StoreError) -> Bool {
-        try settings(of: target).contains { $0.key == "password" }
+        try settings(of: target, libpq: LibPQ.shared()).contains { $0.key == "password" }
+    }
+
+    /// Loads libpq, PostgreSQL's client library, unless it is loaded: a command whose ledger is on
+    /// a server calls this first, so that a missing library is reported as such. Every other
+    /// call here loads it too. Calls `dlopen`, `dlsym`.
+    ///
+    /// - Throws: ``StoreError`` naming the library, `dlerror`'s reason and the package to install
+    ///   (Debian: `libpq5`), when it can't be opened or lacks a function.
+    public static func loadLibrary() throws(StoreError) {
+        _ = try LibPQ.shared()
     }
 
     // MARK: - Running SQL
@@ -106,8 +129,8 @@ public final class PostgresConnection: CustomStringConvertible {
     /// - Throws: ``StoreError`` with the server's SQLSTATE and message and the SQL (never values).
     public func execute(_ sql: String) throws(StoreError) {
         roundTrips += 1
-        let result = PQexec(handle, sql)
-        defer { PQclear(result) }
+        let result = libpq.exec(handle, sql)
+        defer { libpq.clear(result) }
         try check(result, function: "PQexec", sql: sql)
     }
 
@@ -118,8 +141,8 @@ public final class PostgresConnection: CustomStringConvertible {
     /// - Throws: ``StoreError`` when it could not be sent.
     func send(_ sql: String) throws(StoreError) {
         roundTrips += 1
-        guard PQsendQuery(handle, sql) == 1 else {
-            throw error("PQsendQuery", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        guard libpq.sendQuery(handle, sql) == 1 else {
+            throw error("PQsendQuery", sqlState: nil, message: Self.text(libpq.errorMessage(handle)), sql: sql)
         }
         sentSQL = sql
     }
@@ -132,8 +155,8 @@ public final class PostgresConnection: CustomStringConvertible {
         guard let sql = sentSQL else { return }
         sentSQL = nil
         var failure: StoreError?
-        while let result = PQgetResult(handle) {
-            defer { PQclear(result) }
+        while let result = libpq.getResult(handle) {
+            defer { libpq.clear(result) }
             guard failure == nil else { continue }
             do {
                 try check(result, function: "PQsendQuery", sql: sql)
@@ -157,8 +180,8 @@ public final class PostgresConnection: CustomStringConvertible {
         defer { for copy in copies { free(copy) } }
         let values = copies.map { $0.map { UnsafePointer($0) } }
         roundTrips += 1
-        let result = PQexecParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
-        defer { PQclear(result) }
+        let result = libpq.execParams(handle, sql, Int32(values.count), nil, values, nil, nil, 0)
+        defer { libpq.clear(result) }
         try check(result, function: "PQexecParams", sql: sql)
         return try read(result, sql: sql)
     }
@@ -176,8 +199,8 @@ public final class PostgresConnection: CustomStringConvertible {
         let name = try preparedName(of: sql, parameterCount: parameters.count)
         let values = copies.map { $0.map { UnsafePointer($0) } }
         roundTrips += 1
-        let result = PQexecPrepared(handle, name, Int32(values.count), values, nil, nil, 0)
-        defer { PQclear(result) }
+        let result = libpq.execPrepared(handle, name, Int32(values.count), values, nil, nil, 0)
+        defer { libpq.clear(result) }
         try check(result, function: "PQexecPrepared", sql: sql)
         return try read(result, sql: sql)
     }
@@ -209,15 +232,15 @@ public final class PostgresConnection: CustomStringConvertible {
     ///   copy.
     func startCopy(_ sql: String) throws(StoreError) -> [PostgresResult] {
         roundTrips += 1
-        guard PQsendQuery(handle, sql) == 1 else {
-            throw error("PQsendQuery", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        guard libpq.sendQuery(handle, sql) == 1 else {
+            throw error("PQsendQuery", sqlState: nil, message: Self.text(libpq.errorMessage(handle)), sql: sql)
         }
         var answers: [PostgresResult] = []
         var failure: StoreError?
-        while let result = PQgetResult(handle) {
-            defer { PQclear(result) }
+        while let result = libpq.getResult(handle) {
+            defer { libpq.clear(result) }
             // The copy waits for its rows: no result follows until they are sent.
-            if PQresultStatus(result) == PGRES_COPY_IN, failure == nil { return answers }
+            if libpq.resultStatus(result) == PGRES_COPY_IN, failure == nil { return answers }
             guard failure == nil else { continue }
             do {
                 try check(result, function: "PQsendQuery", sql: sql)
@@ -254,15 +277,15 @@ public final class PostgresConnection: CustomStringConvertible {
                 var start = 0
                 while sent == 1, start < bytes.count {
                     let count = min(1 << 20, bytes.count - start)
-                    sent = PQputCopyData(handle, bytes.baseAddress.map { $0 + start }, Int32(count))
+                    sent = libpq.putCopyData(handle, bytes.baseAddress.map { $0 + start }, Int32(count))
                     start += count
                 }
             }
         }
         guard sent != 1 else { return }
-        let failure = error("PQputCopyData", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
-        _ = PQputCopyEnd(handle, "the rows could not be sent")
-        while let result = PQgetResult(handle) { PQclear(result) }
+        let failure = error("PQputCopyData", sqlState: nil, message: Self.text(libpq.errorMessage(handle)), sql: sql)
+        _ = libpq.putCopyEnd(handle, "the rows could not be sent")
+        while let result = libpq.getResult(handle) { libpq.clear(result) }
         throw failure
     }
 
@@ -275,12 +298,12 @@ public final class PostgresConnection: CustomStringConvertible {
     func endCopy(sql: String) throws(StoreError) {
         roundTrips += 1
         var failure: StoreError?
-        if PQputCopyEnd(handle, nil) != 1 {
-            failure = error("PQputCopyEnd", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        if libpq.putCopyEnd(handle, nil) != 1 {
+            failure = error("PQputCopyEnd", sqlState: nil, message: Self.text(libpq.errorMessage(handle)), sql: sql)
         }
         // The copy's own result, then nil; each is cleared.
-        while let result = PQgetResult(handle) {
-            defer { PQclear(result) }
+        while let result = libpq.getResult(handle) {
+            defer { libpq.clear(result) }
             if failure == nil {
                 do {
                     try check(result, function: "PQputCopyEnd", sql: sql)
@@ -296,8 +319,8 @@ public final class PostgresConnection: CustomStringConvertible {
     /// Calls `PQputCopyEnd`, `PQgetResult`.
     func abandonCopy() {
         roundTrips += 1
-        _ = PQputCopyEnd(handle, "ledgerport left the copy to the statements")
-        while let result = PQgetResult(handle) { PQclear(result) }
+        _ = libpq.putCopyEnd(handle, "ledgerport left the copy to the statements")
+        while let result = libpq.getResult(handle) { libpq.clear(result) }
     }
 
     /// Runs a statement as ``queryPrepared(_:_:)`` does and then `COMMIT`, both in one round trip
@@ -314,23 +337,24 @@ public final class PostgresConnection: CustomStringConvertible {
         defer { for copy in copies { free(copy) } }
         let values = copies.map { $0.map { UnsafePointer($0) } }
         roundTrips += 1
-        guard PQenterPipelineMode(handle) == 1 else {
-            throw error("PQenterPipelineMode", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+        guard libpq.enterPipelineMode(handle) == 1 else {
+            throw error("PQenterPipelineMode", sqlState: nil, message: Self.text(libpq.errorMessage(handle)), sql: sql)
         }
         var failure: StoreError?
-        if PQsendQueryPrepared(handle, name, Int32(values.count), values, nil, nil, 0) != 1
-            || PQsendQueryParams(handle, "COMMIT", 0, nil, nil, nil, nil, 0) != 1 || PQpipelineSync(handle) != 1
+        if libpq.sendQueryPrepared(handle, name, Int32(values.count), values, nil, nil, 0) != 1
+            || libpq.sendQueryParams(handle, "COMMIT", 0, nil, nil, nil, nil, 0) != 1 || libpq.pipelineSync(handle) != 1
         {
-            failure = error("PQsendQueryPrepared", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+            failure = error(
+                "PQsendQueryPrepared", sqlState: nil, message: Self.text(libpq.errorMessage(handle)), sql: sql)
         }
         var answer = PostgresResult(columns: [], rows: [], affectedRows: 0)
         // Each statement's results end with nil; after a failure, the next one is only
         // PGRES_PIPELINE_ABORTED. The sync's own result comes last.
         if failure == nil {
             for statement in 0..<2 {
-                while let result = PQgetResult(handle) {
-                    defer { PQclear(result) }
-                    guard failure == nil, PQresultStatus(result) != PGRES_PIPELINE_ABORTED else { continue }
+                while let result = libpq.getResult(handle) {
+                    defer { libpq.clear(result) }
+                    guard failure == nil, libpq.resultStatus(result) != PGRES_PIPELINE_ABORTED else { continue }
                     do {
                         try check(result, function: statement == 0 ? "PQsendQueryPrepared" : "COMMIT", sql: sql)
                         if statement == 0 { answer = try read(result, sql: sql) }
@@ -340,12 +364,12 @@ public final class PostgresConnection: CustomStringConvertible {
                 }
             }
             // The sync's own result.
-            if let result = PQgetResult(handle) { PQclear(result) }
+            if let result = libpq.getResult(handle) { libpq.clear(result) }
         }
-        if PQexitPipelineMode(handle) != 1 {
+        if libpq.exitPipelineMode(handle) != 1 {
             // Results are still due: the pipeline could not be sent whole, or the connection broke.
             throw failure
-                ?? error("PQexitPipelineMode", sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+                ?? error("PQexitPipelineMode", sqlState: nil, message: Self.text(libpq.errorMessage(handle)), sql: sql)
         }
         if let failure { throw failure }
         return answer
@@ -363,8 +387,8 @@ public final class PostgresConnection: CustomStringConvertible {
             // Several statements in one PQexec: the result is the last one's, or the first failure's.
             let sql = "BEGIN; " + query
             roundTrips += 1
-            let first = PQexec(handle, sql)
-            defer { PQclear(first) }
+            let first = libpq.exec(handle, sql)
+            defer { libpq.clear(first) }
             try check(first, function: "PQexec", sql: sql)
             let result = try body(try read(first, sql: sql))
             try execute("COMMIT")
@@ -377,7 +401,7 @@ public final class PostgresConnection: CustomStringConvertible {
 
     /// Whether a transaction is open (or failed and not yet rolled back). Calls `PQtransactionStatus`.
     public var isInTransaction: Bool {
-        let status = PQtransactionStatus(handle)
+        let status = libpq.transactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
@@ -416,8 +440,8 @@ public final class PostgresConnection: CustomStringConvertible {
         if let known = preparedNames[sql] { return known }
         let name = "ledgerport_\(preparedNames.count + 1)"
         roundTrips += 1
-        let prepared = PQprepare(handle, name, sql, Int32(parameterCount), nil)
-        defer { PQclear(prepared) }
+        let prepared = libpq.prepare(handle, name, sql, Int32(parameterCount), nil)
+        defer { libpq.clear(prepared) }
         try check(prepared, function: "PQprepare", sql: sql)
         preparedNames[sql] = name
         return name
@@ -447,17 +471,17 @@ public final class PostgresConnection: CustomStringConvertible {
     private func check(_ result: OpaquePointer?, function: String, sql: String) throws(StoreError) {
         guard let result else {
             // libpq answers no result when it ran out of memory or lost the server.
-            throw error(function, sqlState: nil, message: Self.text(PQerrorMessage(handle)), sql: sql)
+            throw error(function, sqlState: nil, message: Self.text(libpq.errorMessage(handle)), sql: sql)
         }
-        let status = PQresultStatus(result)
+        let status = libpq.resultStatus(result)
         guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK, status != PGRES_EMPTY_QUERY else { return }
-        let state = PQresultErrorField(result, Self.field("C")).map { SQLState(rawValue: String(cString: $0)) }
+        let state = libpq.resultErrorField(result, Self.field("C")).map { SQLState(rawValue: String(cString: $0)) }
         // The server's message and detail may run over lines (a deadlock's detail names each
         // process on a line of its own): one line, as libpq's own messages.
         var message =
-            PQresultErrorField(result, Self.field("M")).map { Self.text($0) }
-            ?? Self.text(PQresultErrorMessage(result))
-        if let detail = PQresultErrorField(result, Self.field("D")) { message += " (\(Self.text(detail)))" }
+            libpq.resultErrorField(result, Self.field("M")).map { Self.text($0) }
+            ?? Self.text(libpq.resultErrorMessage(result))
+        if let detail = libpq.resultErrorField(result, Self.field("D")) { message += " (\(Self.text(detail)))" }
         throw error(function, sqlState: state, message: message, sql: sql)
     }
 
@@ -465,24 +489,24 @@ public final class PostgresConnection: CustomStringConvertible {
     /// `PQgetisnull`, `PQfname`, `PQcmdTuples`.
     private func read(_ result: OpaquePointer?, sql: String) throws(StoreError) -> PostgresResult {
         guard let result else { return PostgresResult(columns: [], rows: [], affectedRows: 0) }
-        let rowCount = PQntuples(result)
-        let columnCount = PQnfields(result)
-        let columns = (0..<columnCount).map { column in PQfname(result, column).map { String(cString: $0) } ?? "" }
+        let rowCount = libpq.ntuples(result)
+        let columnCount = libpq.nfields(result)
+        let columns = (0..<columnCount).map { column in libpq.fname(result, column).map { String(cString: $0) } ?? "" }
         var rows: [PostgresRow] = []
         rows.reserveCapacity(Int(rowCount))
         for row in 0..<rowCount {
             var values: [String?] = []
             values.reserveCapacity(Int(columnCount))
             for column in 0..<columnCount {
-                if PQgetisnull(result, row, column) != 0 {
+                if libpq.getisnull(result, row, column) != 0 {
                     values.append(nil)
                 } else {
-                    values.append(PQgetvalue(result, row, column).map { String(cString: $0) })
+                    values.append(libpq.getvalue(result, row, column).map { String(cString: $0) })
                 }
             }
             rows.append(PostgresRow(values: values, columns: columns))
         }
-        let affected = PQcmdTuples(result).map { String(cString: $0) }.flatMap { Int($0) } ?? 0
+        let affected = libpq.cmdTuples(result).map { String(cString: $0) }.flatMap { Int($0) } ?? 0
         return PostgresResult(columns: columns, rows: rows, affectedRows: affected)
     }
 
@@ -496,10 +520,12 @@ public final class PostgresConnection: CustomStringConvertible {
 
     /// The settings of a connection string, in libpq's order, that have a value. Calls
     /// `PQconninfoParse`, `PQconninfoFree`, `PQfreemem`.
-    private static func settings(of target: String) throws(StoreError) -> [(key: String, value: String)] {
+    private static func settings(of target: String, libpq: LibPQ) throws(StoreError)
+        -> [(key: String, value: String)]
+    {
         var message: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(target, &message) else {
-            PQfreemem(message)
+        guard let options = libpq.conninfoParse(target, &message) else {
+            libpq.freemem(message)
             throw StoreError(
                 .postgres(
                     function: "PQconninfoParse", sqlState: nil,
@@ -507,7 +533,7 @@ public final class PostgresConnection: CustomStringConvertible {
                     sql: nil, target: "(unreadable connection string)"),
                 at: .file("(unreadable connection string)"))
         }
-        defer { PQconninfoFree(options) }
+        defer { libpq.conninfoFree(options) }
         var settings: [(key: String, value: String)] = []
         var option = options
         while let keyword = option.pointee.keyword {
