@@ -171,6 +171,48 @@ struct ReadAheadTests {
         #expect(lean.sharedText(in: lean.prepared.description ?? 0..<0)?.string == "Café 0")
     }
 
+    @Test("a block read without its descriptions gets the same ones from the thread that takes it")
+    func descriptionsPreparedLater() throws {
+        let bytes = Self.genericExport(rows: 10)
+        let input = try PreparedInput(InMemoryByteStream(bytes, name: "g.csv"))
+        let (match, _) = try CSVFormat(options: Self.options).chooseMapping(for: input)
+        let binding = try HeaderBinding(
+            mapping: match.mapping, header: ["Date", "Description", "Amount", "Balance"],
+            headerLocation: SourceLocation(file: "g.csv", line: 1, column: 1))
+        let normaliser = RowNormaliser(mapping: match.mapping, binding: binding, file: "g.csv", userCurrency: .EUR)
+        let preparer = RowPreparer(for: normaliser, declaredEncoding: nil)
+        func block(preparesDescriptions: Bool) throws -> RowBlock {
+            var reader = CSVReader(InMemoryByteStream(bytes, name: "g.csv"), dialect: CSVDialect())
+            var header = CSVRow()
+            _ = try reader.next(into: &header)
+            var block = RowBlock(
+                capacity: 16, number: 1, preparesValues: false, preparesDescriptions: preparesDescriptions)
+            while try block.read(from: &reader, preparer: preparer) {}
+            return block
+        }
+        func descriptions(_ block: RowBlock) -> [String?] {
+            (0..<block.count).map { index in
+                var row = CSVRow()
+                block.show(index, into: &row)
+                return row.prepared.description.flatMap { row.sharedText(in: $0)?.string }
+            }
+        }
+        let full = try block(preparesDescriptions: true)
+        var lean = try block(preparesDescriptions: false)
+        #expect(full.count == 10)
+        #expect(!lean.hasDescriptions)
+        #expect(descriptions(lean).allSatisfy { $0 == nil })
+        lean.prepareDescriptions(with: preparer)
+        #expect(lean.hasDescriptions)
+        #expect(descriptions(lean) == descriptions(full))
+        #expect(descriptions(lean).first == "Café 0")
+        // All but the two with a line break, which the normaliser joins.
+        #expect(descriptions(lean).compactMap { $0 }.count == 8)
+        // Asked again, it adds nothing.
+        lean.prepareDescriptions(with: preparer)
+        #expect(descriptions(lean) == descriptions(full))
+    }
+
     @Test("undeclared, a file settled on Windows-1252 reads later UTF-8-looking bytes as Windows-1252, ahead too")
     func settledOnWindows1252() throws {
         // "Müller" in Windows-1252 first (not UTF-8: the file is settled on Windows-1252), then

@@ -48,17 +48,19 @@ final class RowPreparer: Sendable {
     }
 
     /// Works out the prepared values of a row into `fields` (as made by `PreparedFields()`); the
-    /// description's UTF-8 goes into `text` at `length`. Without `values`, only the description:
-    /// the days and numbers are left to the normaliser.
+    /// description's UTF-8 goes into `text` at `length`. Without `values`, the days and numbers
+    /// are left to the normaliser; without `description`, the description is left for later
+    /// (``RowBlock/prepareDescriptions(with:)``).
     ///
-    /// Inlined into the read-ahead loop (``RowBlock/read(from:preparer:)``), its one caller: a call
-    /// took the block's row storage (240 bytes) as a copy made for it, about 13 instructions a row.
+    /// Inlined into the read-ahead loop (``RowBlock/read(from:preparer:)``): a call took the
+    /// block's row storage (240 bytes) as a copy made for it, about 13 instructions a row.
     @inline(__always)
     func prepare(
-        _ row: CSVRow, into fields: inout PreparedFields, text: inout [UInt8], length: inout Int, values: Bool = true
+        _ row: CSVRow, into fields: inout PreparedFields, text: inout [UInt8], length: inout Int,
+        description: Bool = true, values: Bool = true
     ) {
         // Optional chaining, not `if let`: a bound copy of the array is retained and released.
-        if separator != nil {
+        if description, separator != nil {
             let start = length
             let join = row.withTrimmedFields(descriptionPositions) { all, ranges in
                 separator?.withUnsafeBufferPointer {

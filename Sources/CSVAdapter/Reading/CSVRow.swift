@@ -176,6 +176,17 @@ struct CSVRow {
     /// Where the row stands in its storage.
     var window: RowWindow { RowWindow(line: line, bytes: start..<length, spans: firstSpan..<endSpan) }
 
+    /// Makes the row the one at `window` of its own storage (a block's earlier row), to be read,
+    /// not extended: its prepared fields stay as they are.
+    mutating func move(to window: RowWindow) {
+        start = window.bytes.lowerBound
+        length = window.bytes.upperBound
+        openStart = length
+        firstSpan = window.spans.lowerBound
+        endSpan = window.spans.upperBound
+        line = window.line
+    }
+
     /// A prepared description's text, shared with the block: the preparer wrote it as well-formed
     /// UTF-8 (``FieldDecoder/appendJoined(_:_:separator:to:length:)``). `nil` for a range outside
     /// the block's text, which the caller answers by joining the row's fields again.

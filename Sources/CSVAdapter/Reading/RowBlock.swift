@@ -19,17 +19,22 @@ struct RowBlock: Sendable {
     private let number: Int
     /// Whether the preparer works out the rows' days and numbers too (``RowPreparer``).
     private let preparesValues: Bool
+    /// Whether the rows' descriptions are prepared: as each row is read, or since
+    /// ``prepareDescriptions(with:)``.
+    private(set) var hasDescriptions: Bool
 
     /// An empty block with room for about `capacity` rows; `number` tells it apart from the
     /// blocks before it (rows adopt a block's storage once, at its first row). Without
-    /// `preparesValues`, the preparer leaves the days and numbers to the normaliser.
-    init(capacity: Int, number: Int = 0, preparesValues: Bool = true) {
+    /// `preparesValues`, the preparer leaves the days and numbers to the normaliser; without
+    /// `preparesDescriptions`, the descriptions wait for ``prepareDescriptions(with:)``.
+    init(capacity: Int, number: Int = 0, preparesValues: Bool = true, preparesDescriptions: Bool = true) {
         // Room for rows of about 128 bytes, and for the reader's scan of a row at the end.
         rows = CSVRow(capacity: capacity * 128 + 4096, fields: capacity * 8)
         entries.reserveCapacity(capacity)
         text = CSVRow.room(capacity * 64)
         self.number = number
         self.preparesValues = preparesValues
+        self.hasDescriptions = preparesDescriptions
     }
 
     /// The number of rows.
@@ -51,8 +56,20 @@ struct RowBlock: Sendable {
         // into the entry.
         preparer?.prepare(
             rows, into: &entries[entries.count &- 1].prepared, text: &text, length: &textLength,
-            values: preparesValues)
+            description: hasDescriptions, values: preparesValues)
         return true
+    }
+
+    /// Prepares the descriptions of a block read without them, on the thread that now has it,
+    /// before any row is shown: the same text the read-ahead thread would have written.
+    mutating func prepareDescriptions(with preparer: RowPreparer) {
+        guard !hasDescriptions else { return }
+        hasDescriptions = true
+        for index in entries.indices {
+            rows.move(to: entries[index].window)
+            preparer.prepare(
+                rows, into: &entries[index].prepared, text: &text, length: &textLength, values: false)
+        }
     }
 
     /// Makes `row` row `index` of the block, sharing the block's storage.

@@ -4,8 +4,10 @@ import LedgerCore
 /// Splits the rest of a file into rows on a thread of its own, a block at a time, so that
 /// tokenizing a large file on one core overlaps with normalising its rows on another.
 ///
-/// The preparer works out each row's description here; its days and numbers only while blocks
-/// wait for the consumer (``HandOff/count``), so that whichever thread is faster does them.
+/// The preparer works out rows' descriptions here while at least one block waits for the
+/// consumer (``HandOff/count``), and their days and numbers while two do; the consumer works out
+/// what this thread left (``RowBlock/prepareDescriptions(with:)``, ``RowNormaliser``), so that
+/// whichever thread is faster does it.
 ///
 /// The reader (and its byte stream) belongs to the thread from the start until it hands over its
 /// last item, `.end`, which carries the error that stopped reading, if any. At most `capacity`
@@ -41,10 +43,14 @@ final class RowReadAhead: Sendable {
                     if block.count == rowsPerBlock || block.size >= RowReadAhead.bytesPerBlock {
                         guard queue.push(.rows(block)) else { break }
                         number += 1
-                        // The days and numbers are prepared here only while blocks wait for the
-                        // thread that builds drafts; while it waits for this one, it works them
-                        // out itself. The two threads share the work by how fast each goes.
-                        block = RowBlock(capacity: rowsPerBlock, number: number, preparesValues: queue.count > 0)
+                        // The descriptions are prepared here while a block waits for the thread
+                        // that builds drafts, the days and numbers while two do: that thread
+                        // works out what this one leaves, so the two share the work by how fast
+                        // each goes (UTF-16, transcoded here, left this thread the slower one).
+                        let waiting = queue.count
+                        block = RowBlock(
+                            capacity: rowsPerBlock, number: number, preparesValues: waiting > 1,
+                            preparesDescriptions: waiting > 0)
                     }
                 }
                 if block.count > 0 { _ = queue.push(.rows(block)) }

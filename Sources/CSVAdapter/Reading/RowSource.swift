@@ -11,6 +11,8 @@ struct RowSource {
     private var reader: CSVReader
     private let readAhead: RowReadAhead?
     private let isReadingAhead: Bool
+    /// Prepares the descriptions of a block the read-ahead thread left without them.
+    private let preparer: RowPreparer?
     private var block = RowBlock(capacity: 0)
     private var nextIndex = 0
 
@@ -20,6 +22,7 @@ struct RowSource {
         self.reader = reader
         self.readAhead = readingAhead ? RowReadAhead(reader, preparer: preparer) : nil
         self.isReadingAhead = readingAhead
+        self.preparer = preparer
     }
 
     /// Reads the next row into `row`.
@@ -34,6 +37,7 @@ struct RowSource {
             case .rows(let next):
                 block = next
                 nextIndex = 0
+                if let preparer { block.prepareDescriptions(with: preparer) }
             case .end(let error):
                 if let error { throw error }
                 return false
