@@ -11,7 +11,7 @@ import LedgerCore
 /// let options = AdapterOptions(mappingDirectories: ["mappings"], fileName: "jan.csv")
 /// try CSVFormat(options: options).drafts(from: stream) { event in ... }
 /// ```
-public struct CSVFormat: FormatAdapter {
+public struct CSVFormat: FormatAdapter, DirectDraftReader {
     /// `--format csv`.
     public static let id = "csv"
     /// The line `ledgerport formats` shows.
@@ -84,6 +84,16 @@ public struct CSVFormat: FormatAdapter {
     ///
     /// - Throws: ``CSVError`` for bad input, or what `emit` throws.
     public func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws {
+        try drafts(from: input, emit: emit, draft: { try emit(.draft($0)) })
+    }
+
+    /// Reads a file as ``drafts(from:emit:)`` does, each draft handed to `draft` by itself
+    /// (``DirectDraftReader``, for the importer's reading thread).
+    ///
+    /// - Throws: ``CSVError`` for bad input, or what `emit` or `draft` throws.
+    package func drafts(
+        from input: any ByteStream, emit: (AdapterEvent) throws -> Void, draft: (consuming Draft) throws -> Void
+    ) throws {
         let prepared = try PreparedInput(input)
         let (match, _) = try chooseMapping(for: prepared)
         try emit(.mapping(match.mapping.name))
@@ -91,7 +101,7 @@ public struct CSVFormat: FormatAdapter {
         // normalises them.
         let isLarge = prepared.head.count >= PreparedInput.headSize
         try CSVReadSession(match: match, options: options, file: input.name, readsAhead: isLarge)
-            .run(prepared, emit: emit)
+            .run(prepared, emit: emit, draft: draft)
     }
 
     // MARK: - Choosing the mapping

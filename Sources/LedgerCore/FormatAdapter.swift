@@ -10,6 +10,18 @@ public protocol DraftReader {
     func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws
 }
 
+/// A ``DraftReader`` that can also hand each draft over by itself, moved, rather than inside an
+/// ``AdapterEvent``: the importer's reading thread asks for it (`EventPipeline`). A draft (about
+/// 250 bytes) put into an event and bound out of it again was copied four times, its strings
+/// retained and released once more: about 230 instructions a CSV row.
+package protocol DirectDraftReader: DraftReader {
+    /// Reads as ``DraftReader/drafts(from:emit:)`` does, in the same order: each draft to
+    /// `draft`, every other event to `emit`.
+    func drafts(
+        from input: any ByteStream, emit: (AdapterEvent) throws -> Void, draft: (consuming Draft) throws -> Void
+    ) throws
+}
+
 /// A built-in format adapter: reads one file format and turns it into drafts and statement facts.
 ///
 /// An adapter knows nothing about SQLite. It is registered with one line in `FormatRegistry`,

@@ -47,8 +47,8 @@ struct DraftPreparation {
     /// The account of the last draft numbered for ``occurrences``, and its number.
     private var lastNumbered: (name: String, number: Int32)?
 
-    /// Checks one event of a dry run when it is a draft: validated in place, nothing copied, so
-    /// the draft is freed where it was built.
+    /// Checks one event of a dry run when it is a draft: the draft is freed where it was built.
+    /// (Binding it out of the event copies it: ``check(draft:)`` takes a draft handed over alone.)
     ///
     /// - Returns: whether the event was a draft (other events go through ``prepare(_:)``).
     /// - Throws: as ``prepare(_:)``.
@@ -73,18 +73,33 @@ struct DraftPreparation {
             lastAccount = nil
             return .other(event)
         case .draft(let draft):
-            try validate(draft)
-            let fingerprint = draft.fingerprint
-            var occurrence = 1
-            if draft.externalID == nil {
-                let key = OccurrenceKey(account: number(forAccount: draft.account), fingerprint: fingerprint)
-                // One look-up of the key, counted in place (a read, then a write, looked it up twice).
-                occurrence = Int(Self.increment(&occurrences[key, default: 0]))
-            }
-            return .draft(PreparedDraft(draft: draft, fingerprint: fingerprint, occurrence: occurrence))
+            return try prepare(draft: draft)
         default:
             return .other(event)
         }
+    }
+
+    /// Prepares a draft handed over by itself (``DirectDraftReader``), as ``prepare(_:)`` does
+    /// a draft's event.
+    ///
+    /// - Throws: as ``prepare(_:)``.
+    mutating func prepare(draft: consuming Draft) throws -> PreparedEvent {
+        try validate(draft)
+        let fingerprint = draft.fingerprint
+        var occurrence = 1
+        if draft.externalID == nil {
+            let key = OccurrenceKey(account: number(forAccount: draft.account), fingerprint: fingerprint)
+            // One look-up of the key, counted in place (a read, then a write, looked it up twice).
+            occurrence = Int(Self.increment(&occurrences[key, default: 0]))
+        }
+        return .draft(PreparedDraft(draft: draft, fingerprint: fingerprint, occurrence: occurrence))
+    }
+
+    /// Checks a draft handed over by itself, where it is (a dry run's ``checkDraft(_:)``).
+    ///
+    /// - Throws: as ``prepare(_:)``.
+    mutating func check(draft: borrowing Draft) throws {
+        try validate(draft)
     }
 
     /// Checks a draft against its account's declaration.

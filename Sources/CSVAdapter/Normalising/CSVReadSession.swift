@@ -32,6 +32,16 @@ final class CSVReadSession {
     ///   reads and checks the whole file, as an import does.
     /// - Throws: ``CSVError`` for bad input, or what `emit` throws.
     func run(_ input: any ByteStream, limit: Int? = nil, emit: (AdapterEvent) throws -> Void) throws {
+        try run(input, limit: limit, emit: emit, draft: { try emit(.draft($0)) })
+    }
+
+    /// Reads as ``run(_:limit:emit:)`` does, each draft handed to `draft` by itself.
+    ///
+    /// - Throws: ``CSVError`` for bad input, or what `emit` or `draft` throws.
+    func run(
+        _ input: any ByteStream, limit: Int? = nil, emit: (AdapterEvent) throws -> Void,
+        draft: (consuming Draft) throws -> Void
+    ) throws {
         let commodities = try self.commodities()
         var reader = CSVReader(input, dialect: match.sample.dialect)
         var row = CSVRow()
@@ -80,7 +90,7 @@ final class CSVReadSession {
             ? try BoundRules(mapping: mapping, binding: binding, file: file, headerLocation: headerLocation) : nil
         let rows = RowLoop(session: self, binding: binding, rules: rules)
         if !mapping.hasHeader {
-            try rows.take(header, &normaliser, &state, &statement, emit)
+            try rows.take(header, &normaliser, &state, &statement, emit, draft)
         }
         // A preview stops early: its rows are read here, with no thread to start and stop.
         let preparer = RowPreparer(for: normaliser, declaredEncoding: mapping.encoding)
@@ -90,7 +100,7 @@ final class CSVReadSession {
             // A preview that reads the whole file checks all an import checks (the footer, the
             // balances); one that stops early checks the rows it read.
             if let limit, state.draftCount >= limit { return }
-            try rows.take(row, &normaliser, &state, &statement, emit)
+            try rows.take(row, &normaliser, &state, &statement, emit, draft)
         }
         // The footer: statement lines only.
         while try source.next(into: &row) {

@@ -31,10 +31,12 @@ struct EmitState {
         if firstSkipped == nil { firstSkipped = location }
     }
 
-    /// Normalises a row and emits its draft, declaring its account first when it is new.
+    /// Normalises a row and hands its draft to `emitDraft`, declaring its account first (to
+    /// `emit`) when it is new.
     mutating func emitDraft(
         from row: CSVRow, _ normaliser: inout RowNormaliser, _ statement: StatementLines, _ session: CSVReadSession,
-        _ emit: (AdapterEvent) throws -> Void, settings: FieldSettings? = nil
+        _ emit: (AdapterEvent) throws -> Void, _ emitDraft: (consuming Draft) throws -> Void,
+        settings: FieldSettings? = nil
     ) throws {
         var rowAccount = try normaliser.accountName(of: row)
         if let ruled = try ruledAccount(settings, row, &normaliser, session) {
@@ -63,26 +65,26 @@ struct EmitState {
         if earliest.map({ draft.bookingDay < $0 }) ?? true { earliest = draft.bookingDay }
         if latest.map({ draft.bookingDay > $0 }) ?? true { latest = draft.bookingDay }
         if let feeSplit {
-            try emitSplit(draft, row, feeSplit, &normaliser, emit)
+            try emitSplit(draft, row, feeSplit, &normaliser, emitDraft)
             return
         }
         tracker.record(draft)
         draftCount += 1
-        try emit(.draft(consume draft))
+        try emitDraft(consume draft)
     }
 
     /// Emits a row's gross draft and its fee's; the balance tracker sees the row as one move.
     private mutating func emitSplit(
         _ draft: Draft, _ row: CSVRow, _ split: FeeSplit, _ normaliser: inout RowNormaliser,
-        _ emit: (AdapterEvent) throws -> Void
+        _ emitDraft: (consuming Draft) throws -> Void
     ) throws {
         let (gross, fee, net) = try split.drafts(draft, row: row, &normaliser)
         tracker.record(draft, signedMinorUnits: net)
         draftCount += 1
-        try emit(.draft(gross))
+        try emitDraft(gross)
         if let fee {
             draftCount += 1
-            try emit(.draft(fee))
+            try emitDraft(fee)
         }
     }
 

@@ -71,7 +71,7 @@ final class RowLoop {
     /// Handles one row after the header.
     func take(
         _ row: CSVRow, _ normaliser: inout RowNormaliser, _ state: inout EmitState, _ statement: inout StatementLines,
-        _ emit: (AdapterEvent) throws -> Void
+        _ emit: (AdapterEvent) throws -> Void, _ draft: (consuming Draft) throws -> Void
     ) throws {
         if row.isBlank {
             if endsAtBlankLine && state.rowCount > 0 { reachedFooter = true }
@@ -102,16 +102,17 @@ final class RowLoop {
             return
         }
         if hasExtractions, let rules {
-            try read(rules.extracted(row, &normaliser), settings, &normaliser, &state, &statement, emit)
+            try read(rules.extracted(row, &normaliser), settings, &normaliser, &state, &statement, emit, draft)
         } else {
-            try read(row, settings, &normaliser, &state, &statement, emit)
+            try read(row, settings, &normaliser, &state, &statement, emit, draft)
         }
     }
 
     /// Settles the date pattern (holding rows back while it is open), then emits the row's draft.
     private func read(
         _ row: CSVRow, _ settings: FieldSettings?, _ normaliser: inout RowNormaliser, _ state: inout EmitState,
-        _ statement: inout StatementLines, _ emit: (AdapterEvent) throws -> Void
+        _ statement: inout StatementLines, _ emit: (AdapterEvent) throws -> Void,
+        _ draft: (consuming Draft) throws -> Void
     ) throws {
         if isInferring, var pending = inference {
             let text = try normaliser.dateText(of: row)
@@ -132,11 +133,12 @@ final class RowLoop {
             isInferring = false
             normaliser.dateFormat = decided
             for held in heldBack {
-                try state.emitDraft(from: held.row, &normaliser, statement, session, emit, settings: held.settings)
+                try state.emitDraft(
+                    from: held.row, &normaliser, statement, session, emit, draft, settings: held.settings)
             }
             heldBack.removeAll()
         }
-        try state.emitDraft(from: row, &normaliser, statement, session, emit, settings: settings)
+        try state.emitDraft(from: row, &normaliser, statement, session, emit, draft, settings: settings)
     }
 
     /// Refuses a date column that stayed ambiguous to the end.
