@@ -140,22 +140,38 @@ struct ReadAheadTests {
         #expect(shared.count > 3_000)
     }
 
-    @Test("a block read while the drafting thread waits leaves days and numbers to it, not the description")
-    func blockWithoutValues() throws {
-        let bytes = Self.genericExport(rows: 10)
+    /// The preparer of the generic mapping for a generic export's rows.
+    static func preparer(for bytes: [UInt8]) throws -> RowPreparer {
         let input = try PreparedInput(InMemoryByteStream(bytes, name: "g.csv"))
         let (match, _) = try CSVFormat(options: Self.options).chooseMapping(for: input)
         let binding = try HeaderBinding(
             mapping: match.mapping, header: ["Date", "Description", "Amount", "Balance"],
             headerLocation: SourceLocation(file: "g.csv", line: 1, column: 1))
         let normaliser = RowNormaliser(mapping: match.mapping, binding: binding, file: "g.csv", userCurrency: .EUR)
-        let preparer = RowPreparer(for: normaliser, declaredEncoding: nil)
+        return RowPreparer(for: normaliser, declaredEncoding: nil)
+    }
+
+    /// A generic export's rows after the header, read into one block as the read-ahead thread reads
+    /// them (at most `rows`).
+    static func block(
+        of bytes: [UInt8], _ preparer: RowPreparer, rows: Int, preparesValues: Bool, preparesDescriptions: Bool = true
+    ) throws -> RowBlock {
+        var reader = CSVReader(InMemoryByteStream(bytes, name: "g.csv"), dialect: CSVDialect())
+        var header = CSVRow()
+        _ = try reader.next(into: &header)
+        var block = RowBlock(
+            capacity: rows, number: 1, preparesValues: preparesValues, preparesDescriptions: preparesDescriptions)
+        while block.count < rows, try block.read(from: &reader, preparer: preparer) {}
+        return block
+    }
+
+    @Test("a block read while the drafting thread waits leaves days and numbers to it, not the description")
+    func blockWithoutValues() throws {
+        let bytes = Self.genericExport(rows: 10)
+        let preparer = try Self.preparer(for: bytes)
         func firstRow(preparesValues: Bool) throws -> CSVRow {
-            var reader = CSVReader(InMemoryByteStream(bytes, name: "g.csv"), dialect: CSVDialect())
-            var header = CSVRow()
-            _ = try reader.next(into: &header)
-            var block = RowBlock(capacity: 4, number: 1, preparesValues: preparesValues)
-            #expect(try block.read(from: &reader, preparer: preparer))
+            let block = try Self.block(of: bytes, preparer, rows: 1, preparesValues: preparesValues)
+            #expect(block.count == 1)
             var row = CSVRow()
             block.show(0, into: &row)
             return row
@@ -174,21 +190,10 @@ struct ReadAheadTests {
     @Test("a block read without its descriptions gets the same ones from the thread that takes it")
     func descriptionsPreparedLater() throws {
         let bytes = Self.genericExport(rows: 10)
-        let input = try PreparedInput(InMemoryByteStream(bytes, name: "g.csv"))
-        let (match, _) = try CSVFormat(options: Self.options).chooseMapping(for: input)
-        let binding = try HeaderBinding(
-            mapping: match.mapping, header: ["Date", "Description", "Amount", "Balance"],
-            headerLocation: SourceLocation(file: "g.csv", line: 1, column: 1))
-        let normaliser = RowNormaliser(mapping: match.mapping, binding: binding, file: "g.csv", userCurrency: .EUR)
-        let preparer = RowPreparer(for: normaliser, declaredEncoding: nil)
+        let preparer = try Self.preparer(for: bytes)
         func block(preparesDescriptions: Bool) throws -> RowBlock {
-            var reader = CSVReader(InMemoryByteStream(bytes, name: "g.csv"), dialect: CSVDialect())
-            var header = CSVRow()
-            _ = try reader.next(into: &header)
-            var block = RowBlock(
-                capacity: 16, number: 1, preparesValues: false, preparesDescriptions: preparesDescriptions)
-            while try block.read(from: &reader, preparer: preparer) {}
-            return block
+            try Self.block(
+                of: bytes, preparer, rows: 16, preparesValues: false, preparesDescriptions: preparesDescriptions)
         }
         func descriptions(_ block: RowBlock) -> [String?] {
             (0..<block.count).map { index in

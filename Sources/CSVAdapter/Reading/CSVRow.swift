@@ -164,12 +164,7 @@ struct CSVRow {
             preparedText = text
             self.block = block
         }
-        start = window.bytes.lowerBound
-        length = window.bytes.upperBound
-        openStart = length
-        firstSpan = window.spans.lowerBound
-        endSpan = window.spans.upperBound
-        line = window.line
+        move(to: window)
         self.prepared = prepared
     }
 
