@@ -91,9 +91,10 @@ struct FieldDecoderTests {
         "UTF-16 read four ASCII units at a time gives the same text, with other characters at every offset",
         arguments: [7, 61, 4096])
     func utf16Runs(_ chunkSize: Int) throws {
-        // Lines of growing length put é, 中 and a surrogate pair at every position within a word.
+        // Lines of growing length put é, 中 and a surrogate pair at every position within a word,
+        // and within the sixteen units read at once before the words.
         var text = ""
-        for length in 0..<24 {
+        for length in 0..<40 {
             text += String(repeating: "a", count: length) + "é,中\n" + String(repeating: "b", count: length) + "😀x\r\n"
         }
         for isBigEndian in [false, true] {
@@ -107,17 +108,21 @@ struct FieldDecoderTests {
         "a bad UTF-16 unit after long ASCII lines is named on its own line, whatever the chunk size",
         arguments: [5, 64, 100_000])
     func utf16LineAfterRuns(_ chunkSize: Int) throws {
-        // 40 or 400 lines of ASCII, read by words (400 lines are more words than one batch of
-        // line-feed flags, 255); then a lone low surrogate on the next line.
+        // 40 or 400 lines of ASCII, read by words and sixteen units at a time (400 lines are more
+        // than one batch of line-feed flags, 255 reads); then a lone low surrogate on the next
+        // line. Both byte orders.
         for count in [40, 400] {
             let lines = String(repeating: "2024-01-02,Coffee at the corner,-3.80\n", count: count)
-            let bytes = utf16Bytes(Array(lines.utf16) + [0x41, 0xDC00])
-            #expect {
-                _ = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize)).readAll()
-            } throws: { error in
-                guard let error = error as? CSVError else { return false }
-                return error.reason == .invalidBytes(encoding: "UTF-16LE", found: "0xDC00")
-                    && error.location.line == count + 1
+            for isBigEndian in [false, true] {
+                let bytes = utf16Bytes(Array(lines.utf16) + [0x41, 0xDC00], bigEndian: isBigEndian)
+                #expect {
+                    _ = try PreparedInput(InMemoryByteStream(bytes, name: "t.csv", chunkSize: chunkSize)).readAll()
+                } throws: { error in
+                    guard let error = error as? CSVError else { return false }
+                    return error.reason
+                        == .invalidBytes(encoding: isBigEndian ? "UTF-16BE" : "UTF-16LE", found: "0xDC00")
+                        && error.location.line == count + 1
+                }
             }
         }
     }
