@@ -163,12 +163,12 @@ final class UTF16Transcoder: ByteStream {
         return output
     }
 
-    /// Copies the ASCII code units from `index` on, four at a time, into `buffer` at `written`,
-    /// until a word holds a unit above ASCII or fewer than four units are left (the caller's loop
-    /// reads those one by one); of a word with a unit above ASCII, the ASCII units before it are
-    /// copied too, so the caller goes straight to that unit (without this, each unit above ASCII
-    /// cost up to four calls that copied nothing). Answers how many units it copied and how many
-    /// of them were line feeds.
+    /// Copies the ASCII code units from `index` on, sixteen then four at a time, into `buffer` at
+    /// `written`, until a word holds a unit above ASCII or fewer than four units are left (the
+    /// caller's loop reads those one by one); of a word with a unit above ASCII, the ASCII units
+    /// before it are copied too, so the caller goes straight to that unit (without this, each unit
+    /// above ASCII cost up to four calls that copied nothing). Answers how many units it copied
+    /// and how many of them were line feeds.
     @inline(__always)
     private static func asciiRun(
         _ input: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, isBigEndian: Bool,
@@ -182,9 +182,11 @@ final class UTF16Transcoder: ByteStream {
         var index = start
         var out = written
         var lineFeeds = 0
-        // Sixteen units at a time while all are ASCII: Swift's SIMD types compile to SSE2 here
-        // (`packuswb` for the truncation, the test through two 64-bit words), about half the
-        // instructions of the words below. Line feeds are flagged and summed as below, in batches.
+        // Sixteen units at a time while all are ASCII (the usual text): Swift's SIMD types compile
+        // to SSE2 here (`packuswb` for the truncation, the test through two 64-bit words), about
+        // half the instructions of the words below. Line feeds are flagged a byte each as below,
+        // the flags added up lane by lane and summed once a batch of at most 255 reads (a lane's
+        // most).
         let swapsBytes = isBigEndian == (UInt16(littleEndian: 1) == 1)
         let aboveASCII = SIMD8<UInt16>(repeating: 0xFF80)
         let lineFeed = SIMD2<UInt64>(repeating: 0x0A0A_0A0A_0A0A_0A0A)
@@ -215,32 +217,6 @@ final class UTF16Transcoder: ByteStream {
                 flags &+= (~(other &+ sevens) & highBits) &>> 7
                 index &+= 32
                 out &+= 16
-            }
-        }
-        // Eight units at a time while both words are ASCII (the usual text), the same packing as
-        // below twice. Line feeds are flagged a byte each and the flags added up lane by lane,
-        // summed once a batch of at most 255 words (a lane's most): a sum for each word, with
-        // overflow-checked indices, cost about 3 instructions a word more (25 a row).
-        ascii: while index &+ 16 <= count {
-            let batchEnd = min(count, index &+ 255 &* 16)
-            var flags: UInt64 = 0
-            defer { lineFeeds &+= UTF16Transcoder.sum(ofByteLanes: flags) }
-            while index &+ 16 <= batchEnd {
-                let first = UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
-                let second = UInt64(
-                    littleEndian: UnsafeRawPointer(source + (index &+ 8)).loadUnaligned(as: UInt64.self))
-                guard (first | second) & notASCII == 0 else { break ascii }
-                var low = first >> shift
-                low = (low | low >> 8) & 0x0000_FFFF_0000_FFFF
-                var high = second >> shift
-                high = (high | high >> 8) & 0x0000_FFFF_0000_FFFF
-                let packed = (low | low >> 16) & 0xFFFF_FFFF | (high | high >> 16) << 32
-                UnsafeMutableRawPointer(target + out).storeBytes(of: packed.littleEndian, as: UInt64.self)
-                // As below: a byte of `other` is zero exactly where a line feed was.
-                let other = packed ^ 0x0A0A_0A0A_0A0A_0A0A
-                flags &+= (~(other &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080) >> 7
-                index &+= 16
-                out &+= 8
             }
         }
         while index &+ 8 <= count {
