@@ -11,7 +11,7 @@ import LedgerCore
 /// let options = AdapterOptions(mappingDirectories: ["mappings"], fileName: "jan.csv")
 /// try CSVFormat(options: options).drafts(from: stream) { event in ... }
 /// ```
-public struct CSVFormat: FormatAdapter, DirectDraftReader {
+public struct CSVFormat: FormatAdapter {
     /// `--format csv`.
     public static let id = "csv"
     /// The line `ledgerport formats` shows.
@@ -87,11 +87,11 @@ public struct CSVFormat: FormatAdapter, DirectDraftReader {
         try drafts(from: input, emit: emit, draft: { try emit(.draft($0)) })
     }
 
-    /// Reads a file as ``drafts(from:emit:)`` does, each draft handed to `draft` by itself
-    /// (``DirectDraftReader``, for the importer's reading thread).
+    /// Reads a file as ``drafts(from:emit:)`` does, each draft handed to `draft` by itself (for
+    /// the importer's reading thread).
     ///
     /// - Throws: ``CSVError`` for bad input, or what `emit` or `draft` throws.
-    package func drafts(
+    public func drafts(
         from input: any ByteStream, emit: (AdapterEvent) throws -> Void, draft: (consuming Draft) throws -> Void
     ) throws {
         let prepared = try PreparedInput(input)

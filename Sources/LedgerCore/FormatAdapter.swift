@@ -8,18 +8,24 @@ public protocol DraftReader {
     ///   - emit: receives each event; an error it throws stops reading and is rethrown.
     /// - Throws: a ``LocatedError`` for bad input, or whatever `emit` throws.
     func drafts(from input: any ByteStream, emit: (AdapterEvent) throws -> Void) throws
-}
 
-/// A ``DraftReader`` that can also hand each draft over by itself, moved, rather than inside an
-/// ``AdapterEvent``: the importer's reading thread asks for it (`EventPipeline`). A draft (about
-/// 250 bytes) put into an event and bound out of it again was copied four times, its strings
-/// retained and released once more: about 230 instructions a CSV row.
-package protocol DirectDraftReader: DraftReader {
-    /// Reads as ``DraftReader/drafts(from:emit:)`` does, in the same order: each draft to
-    /// `draft`, every other event to `emit`.
+    /// Reads as ``drafts(from:emit:)`` does, in the same order, but may hand each draft to
+    /// `draft` by itself, moved, rather than to `emit` inside an ``AdapterEvent``; the importer's
+    /// reading thread asks for this. A draft (about 250 bytes) put into an event and bound out of
+    /// it again was copied four times: about 200 instructions a CSV row. By default every event,
+    /// drafts included, goes to `emit`; a reader need not implement it.
     func drafts(
         from input: any ByteStream, emit: (AdapterEvent) throws -> Void, draft: (consuming Draft) throws -> Void
     ) throws
+}
+
+extension DraftReader {
+    /// Every event, drafts included, to `emit`.
+    public func drafts(
+        from input: any ByteStream, emit: (AdapterEvent) throws -> Void, draft: (consuming Draft) throws -> Void
+    ) throws {
+        try drafts(from: input, emit: emit)
+    }
 }
 
 /// A built-in format adapter: reads one file format and turns it into drafts and statement facts.

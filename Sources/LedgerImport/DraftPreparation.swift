@@ -79,7 +79,7 @@ struct DraftPreparation {
         }
     }
 
-    /// Prepares a draft handed over by itself (``DirectDraftReader``), as ``prepare(_:)`` does
+    /// Prepares a draft handed over by itself (``DraftReader/drafts(from:emit:draft:)``), as ``prepare(_:)`` does
     /// a draft's event.
     ///
     /// - Throws: as ``prepare(_:)``.

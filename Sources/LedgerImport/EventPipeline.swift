@@ -48,30 +48,27 @@ final class EventPipeline: Sendable {
                 // Closures written where they are passed: one kept in a constant, or a local
                 // function, escapes, and the variables it captures are boxed and each access to
                 // them checked for exclusivity at run time (230 instructions a draft).
-                if let direct = work.adapter as? any DirectDraftReader {
-                    try direct.drafts(
-                        from: work.stream,
-                        emit: { event in
-                            try Self.take(event, handling, &preparation, into: &chunk)
-                            try Self.handOver(&chunk, to: queue, ifAbove: draftsPerChunk)
-                        },
-                        draft: { draft in
-                            // A draft handed over alone is moved, never copied out of an event.
-                            switch handling {
-                            case .pass: chunk.add(.other(.draft(draft)))
-                            case .check:
-                                try preparation.check(draft: draft)
-                                chunk.addChecked()
-                            case .prepare: chunk.add(try preparation.prepare(draft: draft))
-                            }
-                            try Self.handOver(&chunk, to: queue, ifAbove: draftsPerChunk)
-                        })
-                } else {
-                    try work.adapter.drafts(from: work.stream) { event in
-                        try Self.take(event, handling, &preparation, into: &chunk)
+                try work.adapter.drafts(
+                    from: work.stream,
+                    emit: { event in
+                        switch handling {
+                        case .pass: chunk.add(.other(event))
+                        case .check where try preparation.checkDraft(event): chunk.addChecked()
+                        case .check, .prepare: chunk.add(try preparation.prepare(event))
+                        }
                         try Self.handOver(&chunk, to: queue, ifAbove: draftsPerChunk)
-                    }
-                }
+                    },
+                    draft: { draft in
+                        // A draft handed over alone is moved, never copied out of an event.
+                        switch handling {
+                        case .pass: chunk.add(.other(.draft(draft)))
+                        case .check:
+                            try preparation.check(draft: draft)
+                            chunk.addChecked()
+                        case .prepare: chunk.add(try preparation.prepare(draft: draft))
+                        }
+                        try Self.handOver(&chunk, to: queue, ifAbove: draftsPerChunk)
+                    })
                 if !chunk.isEmpty { _ = queue.push(.events(chunk.take())) }
             } catch is Cancelled {
                 failure = nil
@@ -93,19 +90,6 @@ final class EventPipeline: Sendable {
     func cancel() { queue.cancel() }
 
     private struct Cancelled: Error {}
-
-    /// Adds an event to the chunk as `handling` says.
-    ///
-    /// - Throws: what ``DraftPreparation`` throws for a draft.
-    private static func take(
-        _ event: AdapterEvent, _ handling: Handling, _ preparation: inout DraftPreparation, into chunk: inout Chunk
-    ) throws {
-        switch handling {
-        case .pass: chunk.add(.other(event))
-        case .check where try preparation.checkDraft(event): chunk.addChecked()
-        case .check, .prepare: chunk.add(try preparation.prepare(event))
-        }
-    }
 
     /// Hands the chunk over once it holds `drafts` records or ``bytesPerChunk`` bytes.
     ///

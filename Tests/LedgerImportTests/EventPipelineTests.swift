@@ -114,9 +114,9 @@ struct EventPipelineTests {
     }
 }
 
-/// A reader that hands its drafts over alone (``DirectDraftReader``): an account, six drafts (two
-/// pairs the same), then a draft in a currency its account doesn't have.
-private final class DirectDrafts: DirectDraftReader, @unchecked Sendable {
+/// A reader that hands its drafts over alone (``DraftReader/drafts(from:emit:draft:)``): an
+/// account, six drafts (two pairs the same), then a draft in a currency its account doesn't have.
+private final class DirectDrafts: DraftReader, @unchecked Sendable {
     /// How many times the direct reading was asked for.
     let calls = Counter()
 
@@ -151,7 +151,8 @@ private final class DirectDrafts: DirectDraftReader, @unchecked Sendable {
     }
 }
 
-/// The same reader seen only as a ``DraftReader``: every draft inside an event.
+/// The same reader implementing only ``DraftReader/drafts(from:emit:)``: the default of the
+/// other reading sends every draft inside an event.
 private struct EventsOnly: DraftReader {
     let base: DirectDrafts
 
